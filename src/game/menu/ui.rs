@@ -1,0 +1,495 @@
+//! The egui drawing of the menus: title screen, settings page, pause menu, "coming soon" panel
+//! and file warnings. Every click becomes a [`MenuInput`]; nothing here changes the game itself.
+
+use super::{MenuCursor, MenuInput, MenuItem, MenuRequests, menu_items};
+use crate::game::screens::{Menu, Mode, Screen, showing_coming_soon};
+use crate::game::settings::{GameSeed, MAX_VOLUME, Settings};
+use crate::game::storage::StorageWarnings;
+use crate::logic::difficulty::Difficulty;
+use crate::logic::seed::parse_seed;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// Headings and the title.
+const GOLD: Color32 = Color32::from_rgb(232, 186, 84);
+/// Body text on dark panels.
+const SAND: Color32 = Color32::from_rgb(226, 210, 178);
+/// Hints and secondary text.
+const DIM: Color32 = Color32::from_rgb(160, 148, 126);
+/// Warnings.
+const AMBER: Color32 = Color32::from_rgb(255, 170, 70);
+/// Panels drawn over the game or the title background.
+const PANEL: Color32 = Color32::from_rgba_premultiplied(16, 12, 9, 242);
+/// The width of menu buttons, in points.
+const BUTTON_WIDTH: f32 = 300.0;
+/// The height of menu buttons, in points.
+const BUTTON_HEIGHT: f32 = 38.0;
+/// How long a notice (copied seed, refused seed) stays up, in seconds.
+const NOTICE_SECONDS: f32 = 3.0;
+/// The egui id of the seed text field, so keyboard focus can be sent to it.
+const SEED_FIELD_ID: &str = "seed-field";
+
+pub(in crate::game) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            style_egui.run_if(run_once),
+            draw_main_menu.run_if(in_state(Menu::Main)),
+            draw_settings_page.run_if(in_state(Menu::Settings)),
+            draw_pause_menu.run_if(in_state(Menu::Pause)),
+            draw_coming_soon.run_if(showing_coming_soon),
+            draw_storage_warnings.run_if(|w: Res<StorageWarnings>| !w.0.is_empty()),
+            keep_focus_off_buttons,
+        )
+            .chain(),
+    );
+}
+
+fn style_egui(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    ctx.set_theme(egui::Theme::Dark);
+    ctx.all_styles_mut(|style| {
+        use egui::{FontId, TextStyle};
+        style.text_styles = [
+            (TextStyle::Heading, FontId::proportional(30.0)),
+            (TextStyle::Body, FontId::proportional(18.0)),
+            (TextStyle::Button, FontId::proportional(20.0)),
+            (TextStyle::Small, FontId::proportional(14.0)),
+            (TextStyle::Monospace, FontId::monospace(16.0)),
+        ]
+        .into();
+        style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+        style.visuals.selection.bg_fill = Color32::from_rgb(150, 104, 30);
+        style.visuals.selection.stroke = egui::Stroke::new(1.5, GOLD);
+    });
+    Ok(())
+}
+
+/// A full-width menu button; highlighted when the keyboard cursor is on it, and hovering it with
+/// a moving mouse moves the cursor there so keyboard and mouse never disagree.
+fn menu_button(
+    ui: &mut egui::Ui,
+    label: &str,
+    item: MenuItem,
+    menu: Menu,
+    cursor: &mut MenuCursor,
+    inputs: &mut Vec<MenuInput>,
+) {
+    let selected = cursor.item(menu) == Some(item);
+    let response = ui.add(
+        egui::Button::new(RichText::new(label).color(if selected { GOLD } else { SAND }))
+            .min_size(egui::vec2(BUTTON_WIDTH, BUTTON_HEIGHT))
+            .selected(selected),
+    );
+    follow_mouse(ui, &response, item, menu, cursor);
+    if response.clicked() {
+        inputs.push(MenuInput::Activated(item));
+    }
+}
+
+/// Moves the cursor to `item` when the mouse moves over its widget.
+fn follow_mouse(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    item: MenuItem,
+    menu: Menu,
+    cursor: &mut MenuCursor,
+) {
+    let mouse_moved = ui.input(|input| input.pointer.delta() != egui::Vec2::ZERO);
+    if response.hovered()
+        && mouse_moved
+        && let Some(index) = menu_items(menu).iter().position(|&i| i == item)
+    {
+        cursor.0 = index;
+    }
+}
+
+/// A framed row that shows the keyboard cursor on a whole line (seed, difficulty, volume).
+fn cursor_row<R>(
+    ui: &mut egui::Ui,
+    highlighted: bool,
+    add_contents: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let stroke = if highlighted {
+        egui::Stroke::new(1.5, GOLD)
+    } else {
+        egui::Stroke::NONE
+    };
+    egui::Frame::new()
+        .stroke(stroke)
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(8, 4))
+        .show(ui, |ui| ui.horizontal(add_contents).inner)
+        .inner
+}
+
+/// A dark rounded panel in the middle of the window.
+fn centered_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 20.0))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(PANEL)
+                .stroke(egui::Stroke::new(1.0, Color32::from_rgb(90, 70, 40)))
+                .corner_radius(12.0)
+                .inner_margin(24.0)
+                .show(ui, |ui| {
+                    ui.set_min_width(BUTTON_WIDTH + 40.0);
+                    ui.vertical_centered(add_contents);
+                });
+        });
+}
+
+/// Dims whatever is behind a modal panel.
+fn dim_background(ctx: &egui::Context) {
+    let screen = ctx.content_rect();
+    ctx.layer_painter(egui::LayerId::background()).rect_filled(
+        screen,
+        0.0,
+        Color32::from_black_alpha(150),
+    );
+}
+
+/// The game's name across the top of the title screen and the controls along the bottom.
+fn draw_title_and_footer(ctx: &egui::Context, seed_text: &str, seed: u64) {
+    egui::Area::new(egui::Id::new("title"))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 28.0))
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    RichText::new("TEMPLE TRAILS")
+                        .size(60.0)
+                        .strong()
+                        .color(GOLD),
+                );
+                ui.label(
+                    RichText::new("run the temple  ·  solve the maze  ·  watch the wanderers")
+                        .size(18.0)
+                        .color(SAND),
+                );
+            });
+        });
+    egui::Area::new(egui::Id::new("footer"))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(PANEL)
+                .corner_radius(8.0)
+                .inner_margin(egui::Margin::symmetric(14, 6))
+                .show(ui, |ui| {
+                    ui.add(egui::Label::new(
+                        RichText::new(format!(
+                            "Seed \"{seed_text}\" = {seed}     Up/Down choose   Left/Right change   Enter select   Esc back"
+                        ))
+                        .size(15.0)
+                        .color(DIM),
+                    )
+                    .wrap_mode(egui::TextWrapMode::Extend));
+                });
+        });
+}
+
+/// The seed field's text while the player types, kept apart from the saved seed until confirmed.
+#[derive(Default)]
+struct SeedField {
+    draft: String,
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the main menu shows most of the settings"
+)]
+fn draw_main_menu(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    seed: Res<GameSeed>,
+    mut cursor: ResMut<MenuCursor>,
+    mut requests: ResMut<MenuRequests>,
+    time: Res<Time<Real>>,
+    mut field: Local<SeedField>,
+    mut writer: MessageWriter<MenuInput>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    draw_title_and_footer(ctx, &settings.seed_text, seed.0);
+    let menu = Menu::Main;
+    let mut inputs = Vec::new();
+    let seed_id = egui::Id::new(SEED_FIELD_ID);
+    let seed_has_focus = ctx.memory(|m| m.has_focus(seed_id));
+    if !seed_has_focus {
+        field.draft.clone_from(&settings.seed_text);
+    }
+    centered_panel(ctx, "main-menu", |ui| {
+        for mode in Mode::ALL {
+            menu_button(
+                ui,
+                mode.label(),
+                MenuItem::Play(mode),
+                menu,
+                &mut cursor,
+                &mut inputs,
+            );
+        }
+        let blurb = match cursor.item(menu) {
+            Some(MenuItem::Play(mode)) => mode.blurb(),
+            _ => "Choose a mode with the arrow keys or the mouse.",
+        };
+        ui.label(RichText::new(blurb).size(15.0).color(DIM));
+        ui.add_space(6.0);
+
+        let on_seed_row = matches!(
+            cursor.item(menu),
+            Some(MenuItem::Seed | MenuItem::RandomizeSeed | MenuItem::CopySeed)
+        );
+        cursor_row(ui, on_seed_row, |ui| {
+            ui.label(RichText::new("Seed").color(SAND));
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut field.draft)
+                    .id(seed_id)
+                    .desired_width(150.0)
+                    .hint_text("number or word"),
+            );
+            follow_mouse(ui, &edit, MenuItem::Seed, menu, &mut cursor);
+            if edit.lost_focus() {
+                inputs.push(MenuInput::SeedTyped(field.draft.clone()));
+            }
+            for (label, item) in [
+                ("Random", MenuItem::RandomizeSeed),
+                ("Copy", MenuItem::CopySeed),
+            ] {
+                let selected = cursor.item(menu) == Some(item);
+                let response = ui.add(egui::Button::new(label).selected(selected));
+                follow_mouse(ui, &response, item, menu, &mut cursor);
+                if response.clicked() {
+                    inputs.push(MenuInput::Activated(item));
+                }
+            }
+            if std::mem::take(&mut requests.focus_seed_field) {
+                edit.request_focus();
+            }
+        });
+        if seed_has_focus {
+            let preview = match parse_seed(&field.draft) {
+                Ok(value) => format!("= {value}   (Enter to keep)"),
+                Err(err) => format!("{err}"),
+            };
+            ui.label(RichText::new(preview).size(14.0).color(DIM));
+        }
+
+        let on_difficulty = cursor.item(menu) == Some(MenuItem::Difficulty);
+        cursor_row(ui, on_difficulty, |ui| {
+            ui.label(RichText::new("Difficulty").color(SAND));
+            for difficulty in Difficulty::ALL {
+                let response = ui.add(
+                    egui::Button::new(difficulty.label())
+                        .selected(settings.difficulty == difficulty),
+                );
+                follow_mouse(ui, &response, MenuItem::Difficulty, menu, &mut cursor);
+                if response.clicked() {
+                    inputs.push(MenuInput::DifficultyChosen(difficulty));
+                }
+            }
+        });
+        ui.add_space(6.0);
+        menu_button(
+            ui,
+            "Settings",
+            MenuItem::Settings,
+            menu,
+            &mut cursor,
+            &mut inputs,
+        );
+        menu_button(ui, "Quit", MenuItem::Quit, menu, &mut cursor, &mut inputs);
+        draw_notice(ui, &requests, time.elapsed_secs());
+    });
+    if let Some(text) = requests.copy_to_clipboard.take() {
+        ctx.copy_text(text);
+    }
+    writer.write_batch(inputs);
+    Ok(())
+}
+
+/// The latest short notice, while it is fresh.
+fn draw_notice(ui: &mut egui::Ui, requests: &MenuRequests, now: f32) {
+    if let Some((text, posted)) = &requests.notice
+        && now - posted < NOTICE_SECONDS
+    {
+        ui.label(RichText::new(text).size(15.0).color(AMBER));
+    }
+}
+
+fn draw_settings_page(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    settings: Res<Settings>,
+    seed: Res<GameSeed>,
+    mut cursor: ResMut<MenuCursor>,
+    mut writer: MessageWriter<MenuInput>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if *screen.get() == Screen::Title {
+        draw_title_and_footer(ctx, &settings.seed_text, seed.0);
+    } else {
+        dim_background(ctx);
+    }
+    let menu = Menu::Settings;
+    let mut inputs = Vec::new();
+    centered_panel(ctx, "settings", |ui| {
+        ui.heading(RichText::new("Settings").color(GOLD));
+        ui.add_space(8.0);
+        ui.label(RichText::new("Sound").size(15.0).color(DIM));
+        let on_volume = cursor.item(menu) == Some(MenuItem::Volume);
+        cursor_row(ui, on_volume, |ui| {
+            ui.label(RichText::new("Master volume").color(SAND));
+            let mut volume = settings.master_volume;
+            let response = ui.add(
+                egui::Slider::new(&mut volume, 0.0..=MAX_VOLUME)
+                    .custom_formatter(|v, _| format!("{:.0} %", v * 100.0))
+                    .custom_parser(|text| {
+                        text.trim_end_matches('%')
+                            .trim()
+                            .parse::<f64>()
+                            .ok()
+                            .map(|v| v / 100.0)
+                    }),
+            );
+            follow_mouse(ui, &response, MenuItem::Volume, menu, &mut cursor);
+            if response.changed() {
+                inputs.push(MenuInput::VolumeSet(volume));
+            }
+        });
+        ui.add_space(4.0);
+        ui.label(RichText::new("Display").size(15.0).color(DIM));
+        let on_fullscreen = cursor.item(menu) == Some(MenuItem::Fullscreen);
+        cursor_row(ui, on_fullscreen, |ui| {
+            let mut fullscreen = settings.fullscreen;
+            let response = ui.checkbox(&mut fullscreen, RichText::new("Fullscreen").color(SAND));
+            follow_mouse(ui, &response, MenuItem::Fullscreen, menu, &mut cursor);
+            if response.changed() {
+                inputs.push(MenuInput::Activated(MenuItem::Fullscreen));
+            }
+        });
+        ui.add_space(10.0);
+        menu_button(ui, "Back", MenuItem::Back, menu, &mut cursor, &mut inputs);
+    });
+    writer.write_batch(inputs);
+    Ok(())
+}
+
+fn draw_pause_menu(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    seed: Res<GameSeed>,
+    mut cursor: ResMut<MenuCursor>,
+    mut writer: MessageWriter<MenuInput>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    dim_background(ctx);
+    let menu = Menu::Pause;
+    let mut inputs = Vec::new();
+    centered_panel(ctx, "pause", |ui| {
+        ui.heading(RichText::new("Paused").color(GOLD));
+        if let Some(mode) = screen.mode() {
+            ui.label(
+                RichText::new(format!("{}  ·  seed {}", mode.label(), seed.0))
+                    .size(15.0)
+                    .color(DIM),
+            );
+        }
+        ui.add_space(8.0);
+        for (label, item) in [
+            ("Resume", MenuItem::Resume),
+            ("Restart", MenuItem::Restart),
+            ("Settings", MenuItem::Settings),
+            ("Main menu", MenuItem::MainMenu),
+        ] {
+            menu_button(ui, label, item, menu, &mut cursor, &mut inputs);
+        }
+        ui.label(RichText::new("Esc resumes").size(14.0).color(DIM));
+    });
+    writer.write_batch(inputs);
+    Ok(())
+}
+
+fn draw_coming_soon(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    mut writer: MessageWriter<MenuInput>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(mode) = screen.mode() else {
+        return Ok(());
+    };
+    dim_background(ctx);
+    centered_panel(ctx, "coming-soon", |ui| {
+        ui.heading(RichText::new(format!("{} — coming soon", mode.label())).color(GOLD));
+        ui.add_space(6.0);
+        ui.label(RichText::new(mode.blurb()).color(SAND));
+        ui.label(RichText::new("This mode is not built yet.").color(SAND));
+        ui.add_space(10.0);
+        if ui
+            .add(
+                egui::Button::new("Main menu")
+                    .min_size(egui::vec2(BUTTON_WIDTH, BUTTON_HEIGHT))
+                    .selected(true),
+            )
+            .clicked()
+        {
+            writer.write(MenuInput::Activated(MenuItem::MainMenu));
+        }
+        ui.label(
+            RichText::new("Esc or Enter returns to the main menu")
+                .size(14.0)
+                .color(DIM),
+        );
+    });
+    Ok(())
+}
+
+fn draw_storage_warnings(
+    mut contexts: EguiContexts,
+    mut warnings: ResMut<StorageWarnings>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut dismissed = false;
+    egui::Area::new(egui::Id::new("storage-warnings"))
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(PANEL)
+                .stroke(egui::Stroke::new(1.5, AMBER))
+                .corner_radius(8.0)
+                .inner_margin(12.0)
+                .show(ui, |ui| {
+                    ui.set_max_width(420.0);
+                    ui.label(
+                        RichText::new("⚠ Problem with your saved files")
+                            .color(AMBER)
+                            .strong(),
+                    );
+                    for warning in &warnings.0 {
+                        ui.label(RichText::new(warning).size(14.0).color(SAND));
+                    }
+                    dismissed = ui.button("Dismiss").clicked();
+                });
+        });
+    if dismissed {
+        warnings.0.clear();
+    }
+    Ok(())
+}
+
+/// Clicked buttons keep egui's keyboard focus, and egui would then press them again on Enter
+/// as well as our own keyboard handling. Only the seed field may hold focus.
+fn keep_focus_off_buttons(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let seed_id = egui::Id::new(SEED_FIELD_ID);
+    ctx.memory_mut(|memory| {
+        if let Some(focused) = memory.focused()
+            && focused != seed_id
+        {
+            memory.surrender_focus(focused);
+        }
+    });
+    Ok(())
+}

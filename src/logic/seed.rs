@@ -1,0 +1,200 @@
+//! Seeds: turning what a player types into a `u64`, and one independent random stream per feature.
+//!
+//! One seed drives the whole game. Each feature draws from its own ChaCha8 stream so that a change
+//! in how much randomness one feature consumes never changes what another feature generates.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// FNV-1a 64-bit offset basis.
+const FNV_OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a 64-bit prime.
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// Hashes bytes with 64-bit FNV-1a.
+///
+/// Unlike `std`'s `DefaultHasher`, FNV-1a is fully specified, so a seed word gives the same number
+/// on every platform and every Rust release.
+pub fn fnv1a_64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(FNV_OFFSET_BASIS, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME)
+    })
+}
+
+/// Why a seed text could not be turned into a seed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeedError {
+    /// The text was empty or only white space.
+    Empty,
+}
+
+impl std::fmt::Display for SeedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeedError::Empty => write!(f, "a seed must be a number or a word, not empty"),
+        }
+    }
+}
+
+impl std::error::Error for SeedError {}
+
+/// Turns what a player typed into a seed.
+///
+/// Surrounding white space is ignored. A whole number from 0 to 18446744073709551615 is used as
+/// it is; anything else (a word, a phrase, a negative or too large number) is hashed with FNV-1a.
+pub fn parse_seed(text: &str) -> Result<u64, SeedError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(SeedError::Empty);
+    }
+    Ok(text
+        .parse::<u64>()
+        .unwrap_or_else(|_| fnv1a_64(text.as_bytes())))
+}
+
+/// A feature that consumes randomness. Each has its own stream of the seeded generator.
+///
+/// The stream numbers are part of the save format of every golden test: never renumber a variant,
+/// only add new ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stream {
+    /// The drifting tile field behind the title screen.
+    TitleBackground,
+    /// Maze generation.
+    Maze,
+    /// Runner track layout (segment kinds and lane noise).
+    Track,
+    /// Runner obstacle types.
+    Obstacles,
+    /// Wanderer homes and noise offsets.
+    Wanderers,
+    /// The wanderers' obstacle field.
+    ObstacleField,
+    /// Start and goal pairs for path smoothing runs.
+    SmoothingPairs,
+}
+
+impl Stream {
+    /// Every stream, for tests that check they are independent.
+    pub const ALL: [Stream; 7] = [
+        Stream::TitleBackground,
+        Stream::Maze,
+        Stream::Track,
+        Stream::Obstacles,
+        Stream::Wanderers,
+        Stream::ObstacleField,
+        Stream::SmoothingPairs,
+    ];
+
+    /// The ChaCha stream number of this feature.
+    pub const fn id(self) -> u64 {
+        match self {
+            Stream::TitleBackground => 1,
+            Stream::Maze => 2,
+            Stream::Track => 3,
+            Stream::Obstacles => 4,
+            Stream::Wanderers => 5,
+            Stream::ObstacleField => 6,
+            Stream::SmoothingPairs => 7,
+        }
+    }
+}
+
+/// The random number generator of one feature for one game seed.
+///
+/// The same seed and stream always give the same sequence; different streams of the same seed
+/// are independent ChaCha8 streams.
+pub fn stream_rng(seed: u64, stream: Stream) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(stream.id());
+    rng
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+
+    fn first_words(seed: u64, stream: Stream) -> Vec<u64> {
+        let mut rng = stream_rng(seed, stream);
+        (0..8).map(|_| rng.next_u64()).collect()
+    }
+
+    #[test]
+    fn same_seed_and_stream_reproduce() {
+        for seed in [0, 1, 42, u64::MAX] {
+            for stream in Stream::ALL {
+                assert_eq!(first_words(seed, stream), first_words(seed, stream));
+            }
+        }
+    }
+
+    #[test]
+    fn streams_of_one_seed_differ() {
+        for seed in [0, 7, 123_456_789] {
+            let outputs: Vec<_> = Stream::ALL.iter().map(|&s| first_words(seed, s)).collect();
+            for (i, a) in outputs.iter().enumerate() {
+                for b in &outputs[i + 1..] {
+                    assert_ne!(a, b, "two streams of seed {seed} gave the same words");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn different_seeds_differ() {
+        assert_ne!(first_words(1, Stream::Maze), first_words(2, Stream::Maze));
+    }
+
+    #[test]
+    fn stream_ids_are_unique() {
+        let mut ids: Vec<u64> = Stream::ALL.iter().map(|s| s.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Stream::ALL.len());
+    }
+
+    #[test]
+    fn stream_rng_is_golden() {
+        // Catches an accidental change to how seeds become streams: every saved seed would
+        // silently produce a different world.
+        let mut rng = stream_rng(42, Stream::Maze);
+        let words: Vec<u64> = (0..2).map(|_| rng.next_u64()).collect();
+        assert_eq!(words, GOLDEN_MAZE_STREAM_42);
+    }
+
+    const GOLDEN_MAZE_STREAM_42: [u64; 2] = [3_387_013_202_841_124_863, 5_429_970_460_375_864_106];
+
+    #[test]
+    fn fnv1a_matches_reference_vectors() {
+        // Published FNV-1a 64-bit test vectors.
+        assert_eq!(fnv1a_64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a_64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a_64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn numbers_are_used_as_they_are() {
+        assert_eq!(parse_seed("12345"), Ok(12345));
+        assert_eq!(parse_seed("  0 "), Ok(0));
+        assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
+    }
+
+    #[test]
+    fn words_are_hashed_stably() {
+        assert_eq!(parse_seed("temple"), Ok(fnv1a_64(b"temple")));
+        assert_eq!(parse_seed(" temple "), parse_seed("temple"));
+        // One past u64::MAX is not a number we can use, so it is hashed like a word.
+        assert_eq!(
+            parse_seed("18446744073709551616"),
+            Ok(fnv1a_64(b"18446744073709551616"))
+        );
+        assert_ne!(parse_seed("Temple"), parse_seed("temple"));
+    }
+
+    #[test]
+    fn empty_seed_is_refused() {
+        assert_eq!(parse_seed(""), Err(SeedError::Empty));
+        assert_eq!(parse_seed("   "), Err(SeedError::Empty));
+    }
+}

@@ -1,0 +1,63 @@
+//! Helpers shared by the headless App tests: building an app and pressing keys.
+#![allow(
+    dead_code,
+    reason = "each test file uses a different part of these helpers"
+)]
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::path::Path;
+use std::time::Duration;
+use temple_trails::game::core_plugin;
+use temple_trails::game::storage::StorageDir;
+
+/// Game time that passes in one `update` of a test app.
+pub const FRAME: Duration = Duration::from_millis(100);
+
+/// A windowless app with the game's core plugins, its files in `home` when given, started up.
+pub fn headless_app(home: Option<&Path>) -> App {
+    headless_app_with(home, |_| {})
+}
+
+/// Like [`headless_app`], with `configure` run on the app before the core plugins are added.
+pub fn headless_app_with(home: Option<&Path>, configure: impl FnOnce(&mut App)) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+        .init_resource::<ButtonInput<KeyCode>>();
+    if let Some(home) = home {
+        app.insert_resource(StorageDir::single(home));
+    }
+    configure(&mut app);
+    app.add_plugins(core_plugin);
+    // Run startup and let the first state transitions settle.
+    app.update();
+    app.update();
+    app
+}
+
+/// Presses and releases `key` as a player would: one frame down, then the result settles.
+pub fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release(key);
+    input.clear();
+    // State changes asked for in that frame take effect in the next one.
+    app.update();
+}
+
+/// Runs `frames` more updates.
+pub fn run_frames(app: &mut App, frames: usize) {
+    for _ in 0..frames {
+        app.update();
+    }
+}
+
+/// The current value of a state.
+pub fn state<S: States + Copy>(app: &App) -> S {
+    *app.world().resource::<State<S>>().get()
+}
