@@ -24,7 +24,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                play_requested_sounds.run_if(resource_exists::<SoundLibrary>),
+                play_requested_sounds.run_if(
+                    resource_exists::<SoundLibrary>.and_eager(on_message::<SoundRequested>),
+                ),
                 despawn_finished_sounds.run_if(any_with_component::<SoundEffect>),
             )
                 .in_set(AppSystems::Present),

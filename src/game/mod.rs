@@ -48,8 +48,12 @@ pub fn plugin(app: &mut App) {
         title::plugin,
         screenshot::plugin,
     ))
+    .insert_resource(ClearColor(BACKDROP))
     .add_systems(Startup, spawn_camera);
 }
+
+/// The colour behind everything: the dark of a temple's inner halls.
+const BACKDROP: Color = Color::srgb(0.07, 0.055, 0.045);
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Camera"), Camera2d));

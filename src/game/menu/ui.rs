@@ -38,7 +38,7 @@ pub(in crate::game) fn plugin(app: &mut App) {
             draw_main_menu.run_if(in_state(Menu::Main)),
             draw_settings_page.run_if(in_state(Menu::Settings)),
             draw_pause_menu.run_if(in_state(Menu::Pause)),
-            draw_coming_soon.run_if(showing_coming_soon),
+            draw_coming_soon.run_if(showing_coming_soon.and_then(in_state(Menu::None))),
             draw_storage_warnings.run_if(|w: Res<StorageWarnings>| !w.0.is_empty()),
             keep_focus_off_buttons,
         )
@@ -251,7 +251,12 @@ fn draw_main_menu(
             );
             follow_mouse(ui, &edit, MenuItem::Seed, menu, &mut cursor);
             if edit.lost_focus() {
-                inputs.push(MenuInput::SeedTyped(field.draft.clone()));
+                if ui.input(|input| input.key_pressed(egui::Key::Escape)) {
+                    // Esc abandons the edit; Enter or clicking elsewhere keeps it.
+                    field.draft.clone_from(&settings.seed_text);
+                } else {
+                    inputs.push(MenuInput::SeedTyped(field.draft.clone()));
+                }
             }
             for (label, item) in [
                 ("Random", MenuItem::RandomizeSeed),
@@ -270,7 +275,7 @@ fn draw_main_menu(
         });
         if seed_has_focus {
             let preview = match parse_seed(&field.draft) {
-                Ok(value) => format!("= {value}   (Enter to keep)"),
+                Ok(value) => format!("= {value}   (Enter keeps it, Esc cancels)"),
                 Err(err) => format!("{err}"),
             };
             ui.label(RichText::new(preview).size(14.0).color(DIM));
@@ -453,7 +458,8 @@ fn draw_storage_warnings(
     let ctx = contexts.ctx_mut()?;
     let mut dismissed = false;
     egui::Area::new(egui::Id::new("storage-warnings"))
-        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
+        // Bottom right: clear of the title, the menu and the controls line.
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -64.0))
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(PANEL)
