@@ -5,12 +5,15 @@ use crate::game::screens::Mode;
 use crate::game::screenshot::ScreenshotPlan;
 use crate::game::{LaunchOptions, run};
 use crate::logic::difficulty::Difficulty;
+use crate::logic::grid_search::GridSearch;
+use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
 use crate::logic::seed::{Stream, parse_seed, stream_rng};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use rand::Rng;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// Most frames `--frames` accepts: about half an hour of game time at 60 frames per second.
 const MAX_SCREENSHOT_FRAMES: u32 = 100_000;
@@ -47,6 +50,10 @@ pub struct Cli {
     )]
     pub frames: u32,
 
+    /// Start with the computer playing (the maze's system walk); with --mode.
+    #[arg(long, requires = "mode")]
+    pub autoplay: bool,
+
     /// A headless subcommand; without one the game starts.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -64,6 +71,43 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Generate a maze, optionally solve it with A*, and print it as ASCII or JSON.
+    Maze(MazeArgs),
+}
+
+/// Arguments of `temple-trails maze`.
+#[derive(Debug, clap::Args)]
+pub struct MazeArgs {
+    /// Cells along x (2 to 1000).
+    #[arg(long, default_value_t = 15, value_parser = maze_side)]
+    pub width: usize,
+    /// Cells along y (2 to 1000).
+    #[arg(long, default_value_t = 15, value_parser = maze_side)]
+    pub height: usize,
+    /// The seed: a whole number, or any word (hashed with FNV-1a).
+    #[arg(long, default_value = "0", value_parser = seed_text)]
+    pub seed: String,
+    /// The carving algorithm.
+    #[arg(long, default_value = "backtracker", value_parser = algorithm_parser())]
+    pub algorithm: Algorithm,
+    /// Fraction of dead ends given an extra opening, making loops (0 to 1).
+    #[arg(long, default_value_t = 0.0, value_parser = braid_fraction, allow_negative_numbers = true)]
+    pub braid: f64,
+    /// Also find the shortest path from start to exit with A* and show it.
+    #[arg(long)]
+    pub solve: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = MazeFormat::Ascii)]
+    pub format: MazeFormat,
+}
+
+/// How `temple-trails maze` prints the maze.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MazeFormat {
+    /// The wall grid as rows of `#` and spaces, the path as `.`.
+    Ascii,
+    /// One JSON object with the grid, the path and timings.
+    Json,
 }
 
 /// How a subcommand prints its result.
@@ -80,6 +124,41 @@ fn seed_text(text: &str) -> Result<String, String> {
     parse_seed(text)
         .map(|_| text.trim().to_owned())
         .map_err(|err| err.to_string())
+}
+
+/// A maze side within the allowed range.
+fn maze_side(text: &str) -> Result<usize, String> {
+    let side: usize = text.trim().parse().map_err(|_| {
+        format!("'{text}' is not a whole number of cells ({MIN_SIDE} to {MAX_SIDE})")
+    })?;
+    if (MIN_SIDE..=MAX_SIDE).contains(&side) {
+        Ok(side)
+    } else {
+        Err(format!(
+            "{side} is out of range: a maze side is {MIN_SIDE} to {MAX_SIDE} cells"
+        ))
+    }
+}
+
+/// A braid fraction from 0 to 1.
+fn braid_fraction(text: &str) -> Result<f64, String> {
+    let braid: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number (braid is 0 to 1)"))?;
+    if (0.0..=1.0).contains(&braid) {
+        Ok(braid)
+    } else {
+        Err(format!("{braid} is out of range: braid is 0 to 1"))
+    }
+}
+
+/// Algorithm names, listed in `--help` and in the error for a wrong one.
+fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
+    PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name)).map(|name| {
+        name.parse::<Algorithm>()
+            .expect("only the names of algorithms are possible values")
+    })
 }
 
 /// Difficulty names, listed in `--help` and in the error for a wrong one.
@@ -107,6 +186,7 @@ pub fn execute(cli: Cli) -> ExitCode {
                 path,
                 frames: cli.frames,
             }),
+            autoplay: cli.autoplay,
         }),
     }
 }
@@ -116,6 +196,68 @@ fn run_command(command: Command) -> ExitCode {
         Command::Seed { text, format } => {
             print!("{}", describe_seed(&text, format));
             ExitCode::SUCCESS
+        }
+        Command::Maze(args) => {
+            print!("{}", run_maze(&args));
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Milliseconds since `start`, to three decimals.
+fn millis_since(start: Instant) -> f64 {
+    (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// The `maze` subcommand's output.
+fn run_maze(args: &MazeArgs) -> String {
+    let seed = parse_seed(&args.seed).expect("the argument parser accepts only valid seeds");
+    let spec = MazeSpec {
+        width: args.width,
+        height: args.height,
+        algorithm: args.algorithm,
+        braid: args.braid,
+        seed,
+    };
+    let started = Instant::now();
+    let maze = spec
+        .generate()
+        .expect("the argument parser accepts only valid sizes and braids");
+    let generate_ms = millis_since(started);
+    let solved = args.solve.then(|| {
+        let started = Instant::now();
+        let outcome = GridSearch::new().astar(&maze, maze.start(), maze.goal());
+        (outcome, millis_since(started))
+    });
+    let path = solved
+        .as_ref()
+        .map(|(outcome, _)| outcome.path.clone().expect("a generated maze is connected"));
+    match args.format {
+        MazeFormat::Ascii => maze.to_ascii(path.as_deref()),
+        MazeFormat::Json => {
+            let xy = |cell: usize| {
+                let (x, y) = maze.coords(cell);
+                serde_json::json!([x, y])
+            };
+            let mut value = serde_json::json!({
+                "width": maze.width(),
+                "height": maze.height(),
+                "seed": seed,
+                "algorithm": args.algorithm.name(),
+                "braid": args.braid,
+                "start": xy(maze.start()),
+                "goal": xy(maze.goal()),
+                "grid": maze.ascii_rows(None),
+                "stats": {
+                    "generate_ms": generate_ms,
+                    "solve_ms": solved.as_ref().map(|(_, ms)| *ms),
+                    "expanded": solved.as_ref().map(|(outcome, _)| outcome.expanded),
+                },
+            });
+            if let Some(path) = &path {
+                value["path"] = path.iter().map(|&cell| xy(cell)).collect();
+            }
+            format!("{value}\n")
         }
     }
 }

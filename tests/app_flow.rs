@@ -38,7 +38,7 @@ fn app_with_playable_maze() -> App {
 /// Moves the cursor to `item` of the open menu with the arrow keys.
 fn move_cursor_to(app: &mut App, item: MenuItem) {
     let menu = state::<Menu>(app);
-    let target = menu_items(menu)
+    let target = menu_items(menu, state::<Screen>(app))
         .iter()
         .position(|&i| i == item)
         .unwrap_or_else(|| panic!("{item:?} is not in {menu:?}"));
@@ -148,7 +148,7 @@ fn cursor_wraps_around_the_menu() {
     press(&mut app, KeyCode::ArrowUp);
     assert_eq!(
         app.world().resource::<MenuCursor>().0,
-        menu_items(Menu::Main).len() - 1
+        menu_items(Menu::Main, Screen::Title).len() - 1
     );
     press(&mut app, KeyCode::ArrowDown);
     assert_eq!(app.world().resource::<MenuCursor>().0, 0);

@@ -127,3 +127,116 @@ fn without_a_display_the_game_explains_and_fails_cleanly() {
     assert!(message.contains("subcommands"), "{message}");
     assert!(!message.contains("panicked"), "{message}");
 }
+
+#[test]
+fn maze_prints_the_ascii_grid() {
+    let output = temple_trails(&["maze", "--width", "6", "--height", "4", "--seed", "7"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 9);
+    assert!(
+        rows.iter()
+            .all(|r| r.len() == 13 && r.chars().all(|c| c == '#' || c == ' '))
+    );
+    assert!(rows[1].starts_with(' '), "entrance:\n{text}");
+    assert!(rows[7].ends_with(' '), "exit:\n{text}");
+}
+
+#[test]
+fn maze_solve_marks_a_connected_path_in_ascii() {
+    let output = temple_trails(&["maze", "--width", "9", "--height", "5", "--solve"]);
+    let text = stdout(&output);
+    let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+    // The marked squares form one walk from the start square to the goal square.
+    assert_eq!(rows[1][1], b'.');
+    assert_eq!(rows[9][17], b'.');
+    let dots: usize = rows
+        .iter()
+        .map(|r| r.iter().filter(|&&c| c == b'.').count())
+        .sum();
+    // At least the Manhattan distance: 2 * (8 + 4) squares between the corners, plus the start.
+    let shortest_possible = 2 * (8 + 4) + 1;
+    assert!(dots >= shortest_possible, "too short a path:\n{text}");
+}
+
+#[test]
+fn maze_json_has_the_documented_fields() {
+    let output = temple_trails(&[
+        "maze",
+        "--width",
+        "12",
+        "--height",
+        "7",
+        "--seed",
+        "lotus",
+        "--algorithm",
+        "wilson",
+        "--braid",
+        "0.25",
+        "--solve",
+        "--format",
+        "json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["width"], 12);
+    assert_eq!(json["height"], 7);
+    assert_eq!(json["seed"], 8_338_555_134_582_089_532u64);
+    assert_eq!(json["algorithm"], "wilson");
+    assert_eq!(json["braid"], 0.25);
+    assert_eq!(json["start"], serde_json::json!([0, 0]));
+    assert_eq!(json["goal"], serde_json::json!([11, 6]));
+    let grid = json["grid"].as_array().unwrap();
+    assert_eq!(grid.len(), 15);
+    assert!(grid.iter().all(|row| row.as_str().unwrap().len() == 25));
+    let path = json["path"].as_array().unwrap();
+    assert_eq!(path.first().unwrap(), &json["start"]);
+    assert_eq!(path.last().unwrap(), &json["goal"]);
+    // Each path cell is open in the grid, and consecutive cells are joined by an open square.
+    let open = |x: u64, y: u64| grid[y as usize].as_str().unwrap().as_bytes()[x as usize] == b' ';
+    for pair in path.windows(2) {
+        let (ax, ay) = (pair[0][0].as_u64().unwrap(), pair[0][1].as_u64().unwrap());
+        let (bx, by) = (pair[1][0].as_u64().unwrap(), pair[1][1].as_u64().unwrap());
+        assert_eq!(ax.abs_diff(bx) + ay.abs_diff(by), 1);
+        assert!(open(2 * ax + 1, 2 * ay + 1) && open(ax + bx + 1, ay + by + 1));
+    }
+    for field in ["generate_ms", "solve_ms", "expanded"] {
+        assert!(json["stats"][field].is_number(), "stats.{field}");
+    }
+}
+
+#[test]
+fn maze_json_without_solve_has_no_path() {
+    let output = temple_trails(&["maze", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(json.get("path").is_none());
+    assert!(json["stats"]["solve_ms"].is_null());
+}
+
+#[test]
+fn maze_output_is_the_same_every_run() {
+    let args = [
+        "maze", "--width", "20", "--height", "11", "--seed", "5", "--braid", "0.3",
+    ];
+    assert_eq!(temple_trails(&args).stdout, temple_trails(&args).stdout);
+}
+
+#[test]
+fn maze_bad_values_are_refused() {
+    assert_usage_error(&["maze", "--width", "1"], &["2 to 1000"]);
+    assert_usage_error(&["maze", "--height", "1001"], &["2 to 1000"]);
+    assert_usage_error(&["maze", "--width", "ten"], &["2 to 1000"]);
+    assert_usage_error(&["maze", "--braid", "1.5"], &["0 to 1"]);
+    assert_usage_error(&["maze", "--braid", "-0.1"], &["0 to 1"]);
+    assert_usage_error(
+        &["maze", "--algorithm", "eller"],
+        &["backtracker", "prim", "kruskal", "wilson"],
+    );
+    assert_usage_error(&["maze", "--format", "png"], &["ascii", "json"]);
+}
+
+#[test]
+fn autoplay_needs_a_mode() {
+    assert_usage_error(&["--autoplay"], &["--mode"]);
+}

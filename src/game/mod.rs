@@ -1,6 +1,7 @@
 //! The Bevy game: plugins for every feature, composed here, and the windowed app that runs them.
 
 pub mod audio;
+pub mod maze;
 pub mod menu;
 pub mod scores;
 pub mod screens;
@@ -36,8 +37,14 @@ pub fn core_plugin(app: &mut App) {
         scores::plugin,
         audio::plugin,
         menu::plugin,
-    ));
+        maze::plugin,
+    ))
+    .init_resource::<AutoplayOnStart>();
 }
+
+/// Whether a mode starts with the computer playing (`--autoplay`): the maze's system walk.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct AutoplayOnStart(pub bool);
 
 /// The whole game on top of Bevy's default plugins: the core plus what needs a window and a GPU.
 pub fn plugin(app: &mut App) {
@@ -45,6 +52,7 @@ pub fn plugin(app: &mut App) {
         core_plugin,
         EguiPlugin::default(),
         menu::ui::plugin,
+        maze::view::plugin,
         title::plugin,
         screenshot::plugin,
     ))
@@ -70,6 +78,8 @@ pub struct LaunchOptions {
     pub difficulty: Option<crate::logic::difficulty::Difficulty>,
     /// Take a screenshot and exit.
     pub screenshot: Option<ScreenshotPlan>,
+    /// Start the mode with the computer playing.
+    pub autoplay: bool,
 }
 
 /// The line printed when there is no display to open a window on.
@@ -133,7 +143,8 @@ pub fn run(options: LaunchOptions) -> ExitCode {
         seed_text: options.seed_text,
         difficulty: options.difficulty,
     });
-    app.add_plugins(plugin);
+    app.add_plugins(plugin)
+        .insert_resource(AutoplayOnStart(options.autoplay));
     if let Some(mode) = options.mode {
         app.add_systems(Startup, move |mut next: ResMut<NextState<Screen>>| {
             next.set(mode.screen());

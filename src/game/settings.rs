@@ -5,6 +5,7 @@
 //! resources from it and saves the file a moment later, so dragging a slider does not write the
 //! file every frame.
 
+use crate::game::maze::options::MazeOptions;
 use crate::game::screens::AppSystems;
 use crate::game::storage::{StorageDir, StorageWarnings, load_json_or_default, write_json_atomic};
 use crate::logic::difficulty::Difficulty;
@@ -65,6 +66,8 @@ pub struct Settings {
     pub seed_text: String,
     /// The difficulty of every mode.
     pub difficulty: Difficulty,
+    /// Maze size, algorithm and braid.
+    pub maze: MazeOptions,
 }
 
 impl Default for Settings {
@@ -74,6 +77,7 @@ impl Default for Settings {
             fullscreen: false,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
+            maze: MazeOptions::default(),
         }
     }
 }
@@ -106,6 +110,7 @@ impl Settings {
             changes.push(format!("seed_text is empty; using \"{DEFAULT_SEED_TEXT}\""));
             self.seed_text = DEFAULT_SEED_TEXT.to_owned();
         }
+        changes.extend(self.maze.sanitize());
         changes
     }
 }

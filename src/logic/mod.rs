@@ -4,5 +4,7 @@
 //! the game, the headless command line, the tests and the benchmarks all run the same code.
 
 pub mod difficulty;
+pub mod grid_search;
+pub mod maze;
 pub mod seed;
 pub mod title_field;

@@ -5,9 +5,11 @@
 pub mod ui;
 
 use crate::game::audio::{Sound, SoundRequested};
+use crate::game::maze::options::{MAX_BRAID_PERCENT, MazeOptions, MazeSize};
 use crate::game::screens::{AppSystems, Menu, Mode, PlayableModes, Screen, showing_coming_soon};
 use crate::game::settings::{MAX_VOLUME, Settings, SettingsEdited};
 use crate::logic::difficulty::Difficulty;
+use crate::logic::maze::Algorithm;
 use crate::logic::seed::parse_seed;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
@@ -15,6 +17,14 @@ use bevy_egui::input::EguiWantsInput;
 
 /// One step of the volume with the arrow keys.
 const VOLUME_STEP: f32 = 0.05;
+/// One step of the maze braid with the arrow keys, in percent.
+const BRAID_STEP: i16 = 5;
+
+/// The value `step` places after `current` in `values`, wrapping around.
+fn cycle<T: Copy + PartialEq>(values: &[T], current: T, step: isize) -> T {
+    let index = values.iter().position(|&v| v == current).unwrap_or(0) as isize;
+    values[(index + step).rem_euclid(values.len() as isize) as usize]
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuCursor>()
@@ -71,6 +81,16 @@ pub enum MenuItem {
     Restart,
     /// Go back to the title screen.
     MainMenu,
+    /// Start the current mode again with a new random seed.
+    PlayAgainNewSeed,
+    /// Toggle the maze's system walk (the pause menu of the maze).
+    SystemWalk,
+    /// Maze size preset (Left/Right).
+    MazeSize,
+    /// Maze algorithm (Left/Right).
+    MazeAlgorithm,
+    /// Maze braid percentage (Left/Right).
+    MazeBraid,
 }
 
 const MAIN_ITEMS: &[MenuItem] = &[
@@ -84,21 +104,42 @@ const MAIN_ITEMS: &[MenuItem] = &[
     MenuItem::Settings,
     MenuItem::Quit,
 ];
-const SETTINGS_ITEMS: &[MenuItem] = &[MenuItem::Volume, MenuItem::Fullscreen, MenuItem::Back];
+const SETTINGS_ITEMS: &[MenuItem] = &[
+    MenuItem::Volume,
+    MenuItem::Fullscreen,
+    MenuItem::MazeSize,
+    MenuItem::MazeAlgorithm,
+    MenuItem::MazeBraid,
+    MenuItem::Back,
+];
 const PAUSE_ITEMS: &[MenuItem] = &[
     MenuItem::Resume,
     MenuItem::Restart,
     MenuItem::Settings,
     MenuItem::MainMenu,
 ];
+const MAZE_PAUSE_ITEMS: &[MenuItem] = &[
+    MenuItem::Resume,
+    MenuItem::SystemWalk,
+    MenuItem::Restart,
+    MenuItem::Settings,
+    MenuItem::MainMenu,
+];
+const WIN_ITEMS: &[MenuItem] = &[
+    MenuItem::PlayAgainNewSeed,
+    MenuItem::Restart,
+    MenuItem::MainMenu,
+];
 
-/// The items of a menu, top to bottom. Menus owned by the modes (game over, win) list their own.
-pub fn menu_items(menu: Menu) -> &'static [MenuItem] {
-    match menu {
-        Menu::Main => MAIN_ITEMS,
-        Menu::Settings => SETTINGS_ITEMS,
-        Menu::Pause => PAUSE_ITEMS,
-        Menu::None | Menu::GameOver | Menu::Win => &[],
+/// The items of a menu on a screen, top to bottom.
+pub fn menu_items(menu: Menu, screen: Screen) -> &'static [MenuItem] {
+    match (menu, screen) {
+        (Menu::Main, _) => MAIN_ITEMS,
+        (Menu::Settings, _) => SETTINGS_ITEMS,
+        (Menu::Pause, Screen::Maze) => MAZE_PAUSE_ITEMS,
+        (Menu::Pause, _) => PAUSE_ITEMS,
+        (Menu::Win, _) => WIN_ITEMS,
+        (Menu::None | Menu::GameOver, _) => &[],
     }
 }
 
@@ -107,9 +148,9 @@ pub fn menu_items(menu: Menu) -> &'static [MenuItem] {
 pub struct MenuCursor(pub usize);
 
 impl MenuCursor {
-    /// The item under the cursor in `menu`, if the menu has items.
-    pub fn item(self, menu: Menu) -> Option<MenuItem> {
-        menu_items(menu).get(self.0).copied()
+    /// The item under the cursor in `menu` on `screen`, if the menu has items.
+    pub fn item(self, menu: Menu, screen: Screen) -> Option<MenuItem> {
+        menu_items(menu, screen).get(self.0).copied()
     }
 }
 
@@ -126,6 +167,8 @@ pub enum MenuInput {
     DifficultyChosen(Difficulty),
     /// The volume slider was moved to this value.
     VolumeSet(f32),
+    /// The maze settings were edited with the mouse.
+    MazeOptionsSet(MazeOptions),
 }
 
 /// Things the behaviour asks of the egui drawing, which alone can do them.
@@ -199,12 +242,13 @@ fn leave_coming_soon_with_enter(
 fn navigate_menu_with_keys(
     keys: Res<ButtonInput<KeyCode>>,
     menu: Res<State<Menu>>,
+    screen: Res<State<Screen>>,
     wants: Option<Res<EguiWantsInput>>,
     mut cursor: ResMut<MenuCursor>,
     mut inputs: MessageWriter<MenuInput>,
     mut sounds: MessageWriter<SoundRequested>,
 ) {
-    let items = menu_items(*menu.get());
+    let items = menu_items(*menu.get(), *screen.get());
     if items.is_empty() || egui_has_keyboard(wants) {
         return;
     }
@@ -339,7 +383,47 @@ fn apply_menu_inputs(
                 // Set together with the screen so the title never shows a frame without its menu.
                 next_menu.set(Menu::Main);
             }
-            MenuInput::Activated(MenuItem::Volume) | MenuInput::Adjusted(_, _) => sound = None,
+            MenuInput::Activated(MenuItem::PlayAgainNewSeed) => {
+                settings.seed_text = rand::random::<u64>().to_string();
+                settings_changed = true;
+                next_screen.set(*screen.get());
+                next_menu.set(Menu::None);
+            }
+            MenuInput::Activated(MenuItem::MazeSize)
+            | MenuInput::Adjusted(MenuItem::MazeSize, 1) => {
+                settings.maze.size = cycle(&MazeSize::ALL, settings.maze.size, 1);
+                settings_changed = true;
+            }
+            MenuInput::Adjusted(MenuItem::MazeSize, _) => {
+                settings.maze.size = cycle(&MazeSize::ALL, settings.maze.size, -1);
+                settings_changed = true;
+            }
+            MenuInput::Activated(MenuItem::MazeAlgorithm)
+            | MenuInput::Adjusted(MenuItem::MazeAlgorithm, 1) => {
+                settings.maze.algorithm = cycle(&Algorithm::ALL, settings.maze.algorithm, 1);
+                settings_changed = true;
+            }
+            MenuInput::Adjusted(MenuItem::MazeAlgorithm, _) => {
+                settings.maze.algorithm = cycle(&Algorithm::ALL, settings.maze.algorithm, -1);
+                settings_changed = true;
+            }
+            MenuInput::Adjusted(MenuItem::MazeBraid, step) => {
+                let braid = i16::from(settings.maze.braid_percent) + i16::from(step) * BRAID_STEP;
+                let braid = braid.clamp(0, i16::from(MAX_BRAID_PERCENT)) as u8;
+                settings_changed = braid != settings.maze.braid_percent;
+                settings.maze.braid_percent = braid;
+                sound = Some(Sound::MenuMove);
+            }
+            MenuInput::MazeOptionsSet(mut options) => {
+                let _ = options.sanitize();
+                settings_changed = options != settings.maze;
+                settings.maze = options;
+                sound = None;
+            }
+            // The maze plugin answers its own item.
+            MenuInput::Activated(MenuItem::SystemWalk) => next_menu.set(Menu::None),
+            MenuInput::Activated(MenuItem::Volume | MenuItem::MazeBraid)
+            | MenuInput::Adjusted(_, _) => sound = None,
         }
         if settings_changed {
             edited.write(SettingsEdited);
@@ -356,15 +440,26 @@ mod tests {
 
     #[test]
     fn every_menu_with_items_has_a_way_out() {
-        assert!(menu_items(Menu::Main).contains(&MenuItem::Quit));
-        assert!(menu_items(Menu::Settings).contains(&MenuItem::Back));
-        assert!(menu_items(Menu::Pause).contains(&MenuItem::Resume));
-        assert!(menu_items(Menu::Pause).contains(&MenuItem::MainMenu));
+        let title = Screen::Title;
+        assert!(menu_items(Menu::Main, title).contains(&MenuItem::Quit));
+        assert!(menu_items(Menu::Settings, title).contains(&MenuItem::Back));
+        for screen in [Screen::Runner, Screen::Maze, Screen::Wanderers] {
+            assert!(menu_items(Menu::Pause, screen).contains(&MenuItem::Resume));
+            assert!(menu_items(Menu::Pause, screen).contains(&MenuItem::MainMenu));
+        }
+        assert!(menu_items(Menu::Win, Screen::Maze).contains(&MenuItem::MainMenu));
+    }
+
+    #[test]
+    fn cycling_wraps_both_ways() {
+        assert_eq!(cycle(&[1, 2, 3], 3, 1), 1);
+        assert_eq!(cycle(&[1, 2, 3], 1, -1), 3);
+        assert_eq!(cycle(&[1, 2, 3], 2, 1), 3);
     }
 
     #[test]
     fn main_menu_offers_every_mode_first() {
-        let items = menu_items(Menu::Main);
+        let items = menu_items(Menu::Main, Screen::Title);
         for (i, mode) in Mode::ALL.into_iter().enumerate() {
             assert_eq!(items[i], MenuItem::Play(mode));
         }

@@ -2,25 +2,27 @@
 //! and file warnings. Every click becomes a [`MenuInput`]; nothing here changes the game itself.
 
 use super::{MenuCursor, MenuInput, MenuItem, MenuRequests, menu_items};
+use crate::game::maze::options::{MAX_BRAID_PERCENT, MazeOptions, MazeSize};
 use crate::game::screens::{Menu, Mode, Screen, showing_coming_soon};
 use crate::game::settings::{GameSeed, MAX_VOLUME, Settings};
 use crate::game::storage::StorageWarnings;
 use crate::logic::difficulty::Difficulty;
+use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE};
 use crate::logic::seed::parse_seed;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 /// Headings and the title.
-const GOLD: Color32 = Color32::from_rgb(232, 186, 84);
+pub(in crate::game) const GOLD: Color32 = Color32::from_rgb(232, 186, 84);
 /// Body text on dark panels.
-const SAND: Color32 = Color32::from_rgb(226, 210, 178);
+pub(in crate::game) const SAND: Color32 = Color32::from_rgb(226, 210, 178);
 /// Hints and secondary text.
-const DIM: Color32 = Color32::from_rgb(160, 148, 126);
+pub(in crate::game) const DIM: Color32 = Color32::from_rgb(160, 148, 126);
 /// Warnings.
-const AMBER: Color32 = Color32::from_rgb(255, 170, 70);
+pub(in crate::game) const AMBER: Color32 = Color32::from_rgb(255, 170, 70);
 /// Panels drawn over the game or the title background.
-const PANEL: Color32 = Color32::from_rgba_premultiplied(16, 12, 9, 242);
+pub(in crate::game) const PANEL: Color32 = Color32::from_rgba_premultiplied(16, 12, 9, 242);
 /// The width of menu buttons, in points.
 const BUTTON_WIDTH: f32 = 300.0;
 /// The height of menu buttons, in points.
@@ -66,47 +68,58 @@ fn style_egui(mut contexts: EguiContexts) -> Result {
     Ok(())
 }
 
+/// Which menu is drawn, on which screen: together they decide the menu's items.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::game) struct MenuPlace {
+    /// The open menu.
+    pub menu: Menu,
+    /// The screen under it.
+    pub screen: Screen,
+}
+
 /// A full-width menu button; highlighted when the keyboard cursor is on it, and hovering it with
 /// a moving mouse moves the cursor there so keyboard and mouse never disagree.
-fn menu_button(
+pub(in crate::game) fn menu_button(
     ui: &mut egui::Ui,
     label: &str,
     item: MenuItem,
-    menu: Menu,
+    place: MenuPlace,
     cursor: &mut MenuCursor,
     inputs: &mut Vec<MenuInput>,
 ) {
-    let selected = cursor.item(menu) == Some(item);
+    let selected = cursor.item(place.menu, place.screen) == Some(item);
     let response = ui.add(
         egui::Button::new(RichText::new(label).color(if selected { GOLD } else { SAND }))
             .min_size(egui::vec2(BUTTON_WIDTH, BUTTON_HEIGHT))
             .selected(selected),
     );
-    follow_mouse(ui, &response, item, menu, cursor);
+    follow_mouse(ui, &response, item, place, cursor);
     if response.clicked() {
         inputs.push(MenuInput::Activated(item));
     }
 }
 
 /// Moves the cursor to `item` when the mouse moves over its widget.
-fn follow_mouse(
+pub(in crate::game) fn follow_mouse(
     ui: &egui::Ui,
     response: &egui::Response,
     item: MenuItem,
-    menu: Menu,
+    place: MenuPlace,
     cursor: &mut MenuCursor,
 ) {
     let mouse_moved = ui.input(|input| input.pointer.delta() != egui::Vec2::ZERO);
     if response.hovered()
         && mouse_moved
-        && let Some(index) = menu_items(menu).iter().position(|&i| i == item)
+        && let Some(index) = menu_items(place.menu, place.screen)
+            .iter()
+            .position(|&i| i == item)
     {
         cursor.0 = index;
     }
 }
 
 /// A framed row that shows the keyboard cursor on a whole line (seed, difficulty, volume).
-fn cursor_row<R>(
+pub(in crate::game) fn cursor_row<R>(
     ui: &mut egui::Ui,
     highlighted: bool,
     add_contents: impl FnOnce(&mut egui::Ui) -> R,
@@ -125,7 +138,11 @@ fn cursor_row<R>(
 }
 
 /// A dark rounded panel in the middle of the window.
-fn centered_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+pub(in crate::game) fn centered_panel(
+    ctx: &egui::Context,
+    id: &str,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
     egui::Area::new(egui::Id::new(id))
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 20.0))
         .show(ctx, |ui| {
@@ -142,7 +159,7 @@ fn centered_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut 
 }
 
 /// Dims whatever is behind a modal panel.
-fn dim_background(ctx: &egui::Context) {
+pub(in crate::game) fn dim_background(ctx: &egui::Context) {
     let screen = ctx.content_rect();
     ctx.layer_painter(egui::LayerId::background()).rect_filled(
         screen,
@@ -212,7 +229,10 @@ fn draw_main_menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     draw_title_and_footer(ctx, &settings.seed_text, seed.0);
-    let menu = Menu::Main;
+    let place = MenuPlace {
+        menu: Menu::Main,
+        screen: Screen::Title,
+    };
     let mut inputs = Vec::new();
     let seed_id = egui::Id::new(SEED_FIELD_ID);
     let seed_has_focus = ctx.memory(|m| m.has_focus(seed_id));
@@ -225,12 +245,12 @@ fn draw_main_menu(
                 ui,
                 mode.label(),
                 MenuItem::Play(mode),
-                menu,
+                place,
                 &mut cursor,
                 &mut inputs,
             );
         }
-        let blurb = match cursor.item(menu) {
+        let blurb = match cursor.item(place.menu, place.screen) {
             Some(MenuItem::Play(mode)) => mode.blurb(),
             _ => "Choose a mode with the arrow keys or the mouse.",
         };
@@ -238,7 +258,7 @@ fn draw_main_menu(
         ui.add_space(6.0);
 
         let on_seed_row = matches!(
-            cursor.item(menu),
+            cursor.item(place.menu, place.screen),
             Some(MenuItem::Seed | MenuItem::RandomizeSeed | MenuItem::CopySeed)
         );
         cursor_row(ui, on_seed_row, |ui| {
@@ -249,7 +269,7 @@ fn draw_main_menu(
                     .desired_width(150.0)
                     .hint_text("number or word"),
             );
-            follow_mouse(ui, &edit, MenuItem::Seed, menu, &mut cursor);
+            follow_mouse(ui, &edit, MenuItem::Seed, place, &mut cursor);
             if edit.lost_focus() {
                 if ui.input(|input| input.key_pressed(egui::Key::Escape)) {
                     // Esc abandons the edit; Enter or clicking elsewhere keeps it.
@@ -262,9 +282,9 @@ fn draw_main_menu(
                 ("Random", MenuItem::RandomizeSeed),
                 ("Copy", MenuItem::CopySeed),
             ] {
-                let selected = cursor.item(menu) == Some(item);
+                let selected = cursor.item(place.menu, place.screen) == Some(item);
                 let response = ui.add(egui::Button::new(label).selected(selected));
-                follow_mouse(ui, &response, item, menu, &mut cursor);
+                follow_mouse(ui, &response, item, place, &mut cursor);
                 if response.clicked() {
                     inputs.push(MenuInput::Activated(item));
                 }
@@ -281,7 +301,7 @@ fn draw_main_menu(
             ui.label(RichText::new(preview).size(14.0).color(DIM));
         }
 
-        let on_difficulty = cursor.item(menu) == Some(MenuItem::Difficulty);
+        let on_difficulty = cursor.item(place.menu, place.screen) == Some(MenuItem::Difficulty);
         cursor_row(ui, on_difficulty, |ui| {
             ui.label(RichText::new("Difficulty").color(SAND));
             for difficulty in Difficulty::ALL {
@@ -289,7 +309,7 @@ fn draw_main_menu(
                     egui::Button::new(difficulty.label())
                         .selected(settings.difficulty == difficulty),
                 );
-                follow_mouse(ui, &response, MenuItem::Difficulty, menu, &mut cursor);
+                follow_mouse(ui, &response, MenuItem::Difficulty, place, &mut cursor);
                 if response.clicked() {
                     inputs.push(MenuInput::DifficultyChosen(difficulty));
                 }
@@ -300,11 +320,11 @@ fn draw_main_menu(
             ui,
             "Settings",
             MenuItem::Settings,
-            menu,
+            place,
             &mut cursor,
             &mut inputs,
         );
-        menu_button(ui, "Quit", MenuItem::Quit, menu, &mut cursor, &mut inputs);
+        menu_button(ui, "Quit", MenuItem::Quit, place, &mut cursor, &mut inputs);
         draw_notice(ui, &requests, time.elapsed_secs());
     });
     if let Some(text) = requests.copy_to_clipboard.take() {
@@ -337,13 +357,16 @@ fn draw_settings_page(
     } else {
         dim_background(ctx);
     }
-    let menu = Menu::Settings;
+    let place = MenuPlace {
+        menu: Menu::Settings,
+        screen: *screen.get(),
+    };
     let mut inputs = Vec::new();
     centered_panel(ctx, "settings", |ui| {
         ui.heading(RichText::new("Settings").color(GOLD));
         ui.add_space(8.0);
         ui.label(RichText::new("Sound").size(15.0).color(DIM));
-        let on_volume = cursor.item(menu) == Some(MenuItem::Volume);
+        let on_volume = cursor.item(place.menu, place.screen) == Some(MenuItem::Volume);
         cursor_row(ui, on_volume, |ui| {
             ui.label(RichText::new("Master volume").color(SAND));
             let mut volume = settings.master_volume;
@@ -358,27 +381,101 @@ fn draw_settings_page(
                             .map(|v| v / 100.0)
                     }),
             );
-            follow_mouse(ui, &response, MenuItem::Volume, menu, &mut cursor);
+            follow_mouse(ui, &response, MenuItem::Volume, place, &mut cursor);
             if response.changed() {
                 inputs.push(MenuInput::VolumeSet(volume));
             }
         });
         ui.add_space(4.0);
         ui.label(RichText::new("Display").size(15.0).color(DIM));
-        let on_fullscreen = cursor.item(menu) == Some(MenuItem::Fullscreen);
+        let on_fullscreen = cursor.item(place.menu, place.screen) == Some(MenuItem::Fullscreen);
         cursor_row(ui, on_fullscreen, |ui| {
             let mut fullscreen = settings.fullscreen;
             let response = ui.checkbox(&mut fullscreen, RichText::new("Fullscreen").color(SAND));
-            follow_mouse(ui, &response, MenuItem::Fullscreen, menu, &mut cursor);
+            follow_mouse(ui, &response, MenuItem::Fullscreen, place, &mut cursor);
             if response.changed() {
                 inputs.push(MenuInput::Activated(MenuItem::Fullscreen));
             }
         });
+        ui.add_space(4.0);
+        draw_maze_settings(ui, &settings.maze, place, &mut cursor, &mut inputs);
         ui.add_space(10.0);
-        menu_button(ui, "Back", MenuItem::Back, menu, &mut cursor, &mut inputs);
+        menu_button(ui, "Back", MenuItem::Back, place, &mut cursor, &mut inputs);
     });
     writer.write_batch(inputs);
     Ok(())
+}
+
+/// The maze section of the settings page: size (with a custom width and height), algorithm and
+/// braid. Changes go out as one [`MenuInput::MazeOptionsSet`].
+fn draw_maze_settings(
+    ui: &mut egui::Ui,
+    current: &MazeOptions,
+    place: MenuPlace,
+    cursor: &mut MenuCursor,
+    inputs: &mut Vec<MenuInput>,
+) {
+    ui.label(RichText::new("Maze").size(15.0).color(DIM));
+    let mut options = *current;
+    let on = |item| cursor.item(place.menu, place.screen) == Some(item);
+    let (on_size, on_algorithm, on_braid) = (
+        on(MenuItem::MazeSize),
+        on(MenuItem::MazeAlgorithm),
+        on(MenuItem::MazeBraid),
+    );
+    cursor_row(ui, on_size, |ui| {
+        ui.label(RichText::new("Size").color(SAND));
+        let response = egui::ComboBox::from_id_salt("maze-size")
+            .selected_text(options.size.label())
+            .show_ui(ui, |ui| {
+                for size in MazeSize::ALL {
+                    ui.selectable_value(&mut options.size, size, size.label());
+                }
+            })
+            .response;
+        follow_mouse(ui, &response, MenuItem::MazeSize, place, cursor);
+    });
+    if options.size == MazeSize::Custom {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Custom").color(SAND));
+            ui.add(
+                egui::DragValue::new(&mut options.custom_width)
+                    .range(MIN_SIDE..=MAX_SIDE)
+                    .suffix(" wide"),
+            );
+            ui.add(
+                egui::DragValue::new(&mut options.custom_height)
+                    .range(MIN_SIDE..=MAX_SIDE)
+                    .suffix(" high"),
+            );
+        });
+        ui.label(
+            RichText::new(format!("each side {MIN_SIDE} to {MAX_SIDE} cells"))
+                .size(13.0)
+                .color(DIM),
+        );
+    }
+    cursor_row(ui, on_algorithm, |ui| {
+        ui.label(RichText::new("Algorithm").color(SAND));
+        let response = egui::ComboBox::from_id_salt("maze-algorithm")
+            .selected_text(options.algorithm.label())
+            .show_ui(ui, |ui| {
+                for algorithm in Algorithm::ALL {
+                    ui.selectable_value(&mut options.algorithm, algorithm, algorithm.label());
+                }
+            })
+            .response;
+        follow_mouse(ui, &response, MenuItem::MazeAlgorithm, place, cursor);
+    });
+    cursor_row(ui, on_braid, |ui| {
+        ui.label(RichText::new("Braid (loops)").color(SAND));
+        let response = ui
+            .add(egui::Slider::new(&mut options.braid_percent, 0..=MAX_BRAID_PERCENT).suffix(" %"));
+        follow_mouse(ui, &response, MenuItem::MazeBraid, place, cursor);
+    });
+    if options != *current {
+        inputs.push(MenuInput::MazeOptionsSet(options));
+    }
 }
 
 fn draw_pause_menu(
@@ -390,7 +487,10 @@ fn draw_pause_menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     dim_background(ctx);
-    let menu = Menu::Pause;
+    let place = MenuPlace {
+        menu: Menu::Pause,
+        screen: *screen.get(),
+    };
     let mut inputs = Vec::new();
     centered_panel(ctx, "pause", |ui| {
         ui.heading(RichText::new("Paused").color(GOLD));
@@ -402,18 +502,37 @@ fn draw_pause_menu(
             );
         }
         ui.add_space(8.0);
-        for (label, item) in [
-            ("Resume", MenuItem::Resume),
-            ("Restart", MenuItem::Restart),
-            ("Settings", MenuItem::Settings),
-            ("Main menu", MenuItem::MainMenu),
-        ] {
-            menu_button(ui, label, item, menu, &mut cursor, &mut inputs);
+        for &item in menu_items(place.menu, place.screen) {
+            menu_button(ui, item_label(item), item, place, &mut cursor, &mut inputs);
         }
         ui.label(RichText::new("Esc resumes").size(14.0).color(DIM));
     });
     writer.write_batch(inputs);
     Ok(())
+}
+
+/// The label of a plain menu button.
+pub(in crate::game) fn item_label(item: MenuItem) -> &'static str {
+    match item {
+        MenuItem::Play(mode) => mode.label(),
+        MenuItem::Seed => "Seed",
+        MenuItem::RandomizeSeed => "Random",
+        MenuItem::CopySeed => "Copy",
+        MenuItem::Difficulty => "Difficulty",
+        MenuItem::Settings => "Settings",
+        MenuItem::Quit => "Quit",
+        MenuItem::Volume => "Master volume",
+        MenuItem::Fullscreen => "Fullscreen",
+        MenuItem::Back => "Back",
+        MenuItem::Resume => "Resume",
+        MenuItem::Restart => "Restart",
+        MenuItem::MainMenu => "Main menu",
+        MenuItem::PlayAgainNewSeed => "Play again (new seed)",
+        MenuItem::SystemWalk => "System walk on/off",
+        MenuItem::MazeSize => "Maze size",
+        MenuItem::MazeAlgorithm => "Maze algorithm",
+        MenuItem::MazeBraid => "Maze braid",
+    }
 }
 
 fn draw_coming_soon(
