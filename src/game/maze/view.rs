@@ -32,6 +32,8 @@ const ZOOM_STEP: f32 = 1.15;
 const CAMERA_FOLLOW_RATE: f32 = 10.0;
 /// How long the player's sprite takes to glide one cell.
 const TWEEN_SECONDS: f32 = 0.08;
+/// The share of the free window a fitted maze fills, leaving a border around it.
+const FIT_MARGIN: f32 = 0.94;
 /// Room kept free for the HUD at the top, as a fraction of the window height.
 const HUD_SHARE: f32 = 0.15;
 
@@ -49,6 +51,10 @@ const EXPANDED_Z: f32 = 1.0;
 const TRAIL_Z: f32 = 2.0;
 const HINT_Z: f32 = 3.0;
 const PLAYER_Z: f32 = 5.0;
+/// The player's radius in wall-grid squares.
+const PLAYER_RADIUS: f32 = 0.7;
+/// The width of the dark rim around the player, in wall-grid squares.
+const PLAYER_RIM: f32 = 0.15;
 
 pub(in crate::game) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Maze), spawn_maze_view.after(start_maze))
@@ -210,10 +216,12 @@ fn spawn_maze_view(
         ));
     }
     let player_at = texel_position(maze, cell_texel(maze, run.player));
+    // A bright disc with a dark rim, a little wider than a corridor so it stays easy to find
+    // when zoomed out on a large maze.
     commands.spawn((
         Name::new("Maze player"),
-        Mesh2d(meshes.add(Circle::new(TEXEL * 0.42))),
-        MeshMaterial2d(materials.add(Color::srgb(0.85, 0.2, 0.15))),
+        Mesh2d(meshes.add(Circle::new(TEXEL * PLAYER_RADIUS))),
+        MeshMaterial2d(materials.add(Color::srgb(0.12, 0.05, 0.03))),
         Transform::from_translation(player_at.extend(PLAYER_Z)),
         MazePlayer {
             from: player_at,
@@ -221,6 +229,11 @@ fn spawn_maze_view(
             progress: 1.0,
         },
         DespawnOnExit(Screen::Maze),
+        children![(
+            Mesh2d(meshes.add(Circle::new(TEXEL * (PLAYER_RADIUS - PLAYER_RIM)))),
+            MeshMaterial2d(materials.add(Color::srgb(0.95, 0.25, 0.18))),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+        )],
     ));
     // Fit small mazes in the window; start larger ones at a readable zoom around the player.
     if let (Some(window), Some(mut camera)) = (window, camera) {
@@ -237,7 +250,7 @@ fn spawn_maze_view(
 
 /// The zoom at which the whole maze fits the window below the HUD.
 fn fit_scale(world_size: Vec2, window: Vec2) -> f32 {
-    let usable = Vec2::new(window.x * 0.96, window.y * (1.0 - HUD_SHARE));
+    let usable = Vec2::new(window.x, window.y * (1.0 - HUD_SHARE)) * FIT_MARGIN;
     (world_size.x / usable.x).max(world_size.y / usable.y)
 }
 
