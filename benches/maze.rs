@@ -1,12 +1,16 @@
 //! Maze benchmarks, each beside its peer in the same run: generation against knossos'
 //! recursive backtracker, and A* against the `pathfinding` crate's A* and our own BFS.
 
+#[path = "../tests/reference/mod.rs"]
+mod reference;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use knossos::maze::{OrthogonalMazeBuilder, RecursiveBacktracking};
+use reference::pathfinding_astar_steps;
 use std::hint::black_box;
 use std::time::Duration;
-use temple_trails::logic::grid_search::{GridGraph, GridSearch};
-use temple_trails::logic::maze::{Algorithm, Maze, MazeSpec};
+use temple_trails::logic::grid_search::GridSearch;
+use temple_trails::logic::maze::{Algorithm, MazeSpec};
 
 /// The largest maze players can make.
 const SIDE: usize = 1000;
@@ -52,24 +56,6 @@ fn generation(c: &mut Criterion) {
     group.finish();
 }
 
-/// A* by the `pathfinding` crate on the same maze, with the same Manhattan heuristic.
-fn reference_astar(maze: &Maze) -> usize {
-    let (width, goal) = (maze.width(), maze.goal());
-    let (gx, gy) = (goal % width, goal / width);
-    pathfinding::prelude::astar(
-        &maze.start(),
-        |&cell| {
-            let mut next = Vec::with_capacity(4);
-            maze.for_each_neighbour(cell, |n| next.push((n, 1usize)));
-            next
-        },
-        |&cell| (cell % width).abs_diff(gx) + (cell / width).abs_diff(gy),
-        |&cell| cell == goal,
-    )
-    .expect("connected")
-    .1
-}
-
 fn search(c: &mut Criterion) {
     for (name, braid) in [("perfect", 0.0), ("braid 0.1", 0.1)] {
         let maze = spec(SIDE, braid).generate().unwrap();
@@ -93,7 +79,7 @@ fn search(c: &mut Criterion) {
             })
         });
         group.bench_function(BenchmarkId::new("pathfinding", "astar"), |b| {
-            b.iter(|| reference_astar(black_box(&maze)))
+            b.iter(|| pathfinding_astar_steps(black_box(&maze), maze.start(), maze.goal()))
         });
         group.finish();
     }

@@ -43,6 +43,15 @@ fn key_for(direction: Direction) -> KeyCode {
     }
 }
 
+/// A direction in which the passage from the player's cell is open.
+fn open_direction(app: &App) -> Direction {
+    let run = run(app);
+    Direction::ALL
+        .into_iter()
+        .find(|&d| run.maze.is_open(run.player, d))
+        .expect("every cell of a connected maze has an open side")
+}
+
 /// The direction from one cell to its neighbour.
 fn direction_between(run: &MazeRun, from: usize, to: usize) -> Direction {
     Direction::ALL
@@ -93,12 +102,7 @@ fn arrow_keys_move_only_through_open_passages() {
 #[test]
 fn a_held_key_repeats_after_a_delay() {
     let mut app = maze_app(None);
-    // Find a straight corridor: a direction open from the start.
-    let start = run(&app).player;
-    let direction = Direction::ALL
-        .into_iter()
-        .find(|&d| run(&app).maze.is_open(start, d))
-        .unwrap();
+    let direction = open_direction(&app);
     let key = key_for(direction);
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
@@ -120,10 +124,7 @@ fn a_held_key_repeats_after_a_delay() {
 fn backtracking_keeps_the_trail() {
     let mut app = maze_app(None);
     let start = run(&app).player;
-    let direction = Direction::ALL
-        .into_iter()
-        .find(|&d| run(&app).maze.is_open(start, d))
-        .unwrap();
+    let direction = open_direction(&app);
     let back = direction_between(
         run(&app),
         run(&app).maze.neighbour(start, direction).unwrap(),
@@ -139,11 +140,7 @@ fn backtracking_keeps_the_trail() {
 #[test]
 fn space_toggles_a_hint_that_starts_at_the_player() {
     let mut app = maze_app(None);
-    let start = run(&app).player;
-    let direction = Direction::ALL
-        .into_iter()
-        .find(|&d| run(&app).maze.is_open(start, d))
-        .unwrap();
+    let direction = open_direction(&app);
     press(&mut app, key_for(direction));
     press(&mut app, KeyCode::Space);
     let hint = run(&app).hint.clone().unwrap();

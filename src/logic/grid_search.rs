@@ -8,7 +8,8 @@
 use std::collections::VecDeque;
 
 /// A grid of `width` x `height` cells, id `y * width + x`, whose moves are unit steps to some of
-/// the four side neighbours.
+/// the four side neighbours (ids differing by 1 in the same row, or by `width`). A* relies on
+/// this: with the Manhattan heuristic every step changes f by 0 or 2.
 pub trait GridGraph {
     /// Cells along x.
     fn width(&self) -> usize;
@@ -42,21 +43,37 @@ impl SearchOutcome {
 /// No parent: the start cell.
 const NO_PARENT: u32 = u32::MAX;
 
+/// What one query knows about one cell. Kept together so that visiting a cell touches one
+/// cache line, not four arrays.
+#[derive(Debug, Default, Clone, Copy)]
+struct CellState {
+    /// Stamp: `g` and `parent` were set in this query.
+    seen: u32,
+    /// Stamp: the cell was expanded in this query.
+    closed: u32,
+    /// Steps from the start.
+    g: u32,
+    /// The cell this one was reached from.
+    parent: u32,
+}
+
+/// An open-list entry: `(g << 32) | cell`, so sorting orders by g, then by cell.
+fn entry(g: u32, cell: usize) -> u64 {
+    (u64::from(g) << 32) | cell as u64
+}
+
 /// Reusable search state for A* and BFS on grids up to any size (buffers grow on demand).
 #[derive(Debug, Default, Clone)]
 pub struct GridSearch {
-    /// The current query's number; a cell's entries are valid only when stamped with it.
+    /// The current query's number; a cell's state is valid only when stamped with it.
     generation: u32,
-    /// Stamp: `g` and `parent` of the cell were set in this query.
-    seen: Vec<u32>,
-    /// Stamp: the cell was expanded in this query.
-    closed: Vec<u32>,
-    /// Steps from the start.
-    g: Vec<u32>,
-    /// The cell this one was reached from.
-    parent: Vec<u32>,
-    /// A*'s open list as a bucket queue by f = g + h: entries `(g << 32) | cell`.
-    buckets: Vec<Vec<u64>>,
+    /// Per-cell state, indexed by cell id.
+    cells: Vec<CellState>,
+    /// A*'s open entries with the current f, largest g on top.
+    open_now: Vec<u64>,
+    /// A*'s open entries with f + 2: with unit steps and the Manhattan heuristic a child's f is
+    /// its parent's f (a step towards the goal) or f + 2 (a step away), so two buckets suffice.
+    open_later: Vec<u64>,
     /// BFS's queue.
     queue: VecDeque<u32>,
 }
@@ -67,28 +84,30 @@ impl GridSearch {
         Self::default()
     }
 
-    /// Starts a query on a grid of `cells` cells.
-    fn begin(&mut self, cells: usize) {
-        if self.seen.len() < cells {
-            self.seen.resize(cells, 0);
-            self.closed.resize(cells, 0);
-            self.g.resize(cells, 0);
-            self.parent.resize(cells, NO_PARENT);
+    /// Starts a query from `start` to `goal` on a grid of `cells` cells and returns its
+    /// generation stamp.
+    fn begin(&mut self, cells: usize, start: usize, goal: usize) -> u32 {
+        assert!(
+            start < cells && goal < cells,
+            "start and goal must be cells of the grid"
+        );
+        if self.cells.len() < cells {
+            self.cells.resize(cells, CellState::default());
         }
         if self.generation == u32::MAX {
             // Once every four billion queries: stamps would repeat, so start them afresh.
-            self.seen.fill(0);
-            self.closed.fill(0);
+            self.cells.fill(CellState::default());
             self.generation = 0;
         }
         self.generation += 1;
+        self.generation
     }
 
     fn path_to(&self, goal: usize) -> Vec<usize> {
         let mut path = vec![goal];
         let mut cell = goal;
-        while self.parent[cell] != NO_PARENT {
-            cell = self.parent[cell] as usize;
+        while self.cells[cell].parent != NO_PARENT {
+            cell = self.cells[cell].parent as usize;
             path.push(cell);
         }
         path.reverse();
@@ -102,81 +121,74 @@ impl GridSearch {
     /// # Panics
     /// If `start` or `goal` is not a cell of `grid`.
     pub fn astar(&mut self, grid: &impl GridGraph, start: usize, goal: usize) -> SearchOutcome {
-        let cells = grid.cell_count();
-        assert!(
-            start < cells && goal < cells,
-            "start and goal must be cells of the grid"
-        );
-        self.begin(cells);
-        let generation = self.generation;
-        let width = grid.width() as u32;
-        let (goal_x, goal_y) = (goal as u32 % width, goal as u32 / width);
-        let heuristic =
-            |cell: u32| (cell % width).abs_diff(goal_x) + (cell / width).abs_diff(goal_y);
-
-        let start_f = heuristic(start as u32) as usize;
-        self.seen[start] = generation;
-        self.g[start] = 0;
-        self.parent[start] = NO_PARENT;
-        let mut current_f = start_f;
-        let mut highest_f = start_f;
-        if self.buckets.len() <= start_f {
-            self.buckets.resize_with(start_f + 1, Vec::new);
-        }
-        self.buckets[start_f].push(start as u64);
+        let generation = self.begin(grid.cell_count(), start, goal);
+        let width = grid.width();
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        self.cells[start] = CellState {
+            seen: generation,
+            closed: 0,
+            g: 0,
+            parent: NO_PARENT,
+        };
+        self.open_now.clear();
+        self.open_later.clear();
+        self.open_now.push(entry(0, start));
         let mut expanded = 0;
         let mut found = false;
-
-        'search: loop {
-            let entry = loop {
-                if let Some(entry) = self.buckets[current_f].pop() {
-                    break entry;
+        loop {
+            let Some(top) = self.open_now.pop() else {
+                if self.open_later.is_empty() {
+                    break;
                 }
-                if current_f >= highest_f {
-                    break 'search;
-                }
-                current_f += 1;
-                // Entries arrive in a future bucket in no particular g order; sorting it once
-                // when it becomes current makes pops come out largest g first. Every push into
-                // the current bucket then has a larger g than all it holds, so it stays sorted.
-                self.buckets[current_f].sort_unstable();
+                // Move on to f + 2. Its entries arrived in no particular g order; sorting them
+                // once makes pops come out largest g first. Every later push into the current
+                // bucket has a larger g than all it holds, so it stays sorted.
+                std::mem::swap(&mut self.open_now, &mut self.open_later);
+                self.open_now.sort_unstable();
+                continue;
             };
-            let cell = (entry & 0xFFFF_FFFF) as usize;
-            let entry_g = (entry >> 32) as u32;
-            if self.closed[cell] == generation || entry_g != self.g[cell] {
+            let cell = (top & 0xFFFF_FFFF) as usize;
+            let g = (top >> 32) as u32;
+            let state = &mut self.cells[cell];
+            if state.closed == generation || state.g != g {
                 continue; // Already expanded, or a better entry exists.
             }
-            self.closed[cell] = generation;
+            state.closed = generation;
             expanded += 1;
             if cell == goal {
                 found = true;
                 break;
             }
-            let child_g = entry_g + 1;
-            let buckets = &mut self.buckets;
-            let (seen, closed, g, parent) =
-                (&mut self.seen, &self.closed, &mut self.g, &mut self.parent);
+            let (x, y) = (cell % width, cell / width);
+            let child_g = g + 1;
+            let (cells, open_now, open_later) =
+                (&mut self.cells, &mut self.open_now, &mut self.open_later);
             grid.for_each_neighbour(cell, |next| {
-                if closed[next] == generation {
+                let child = &mut cells[next];
+                if child.closed == generation || (child.seen == generation && child.g <= child_g) {
                     return;
                 }
-                if seen[next] == generation && g[next] <= child_g {
-                    return;
+                *child = CellState {
+                    seen: generation,
+                    closed: 0,
+                    g: child_g,
+                    parent: cell as u32,
+                };
+                let towards_goal = if next == cell + 1 {
+                    x < goal_x
+                } else if next + 1 == cell {
+                    x > goal_x
+                } else if next > cell {
+                    y < goal_y
+                } else {
+                    y > goal_y
+                };
+                if towards_goal {
+                    open_now.push(entry(child_g, next));
+                } else {
+                    open_later.push(entry(child_g, next));
                 }
-                seen[next] = generation;
-                g[next] = child_g;
-                parent[next] = cell as u32;
-                let f = (child_g + heuristic(next as u32)) as usize;
-                if buckets.len() <= f {
-                    buckets.resize_with(f + 1, Vec::new);
-                }
-                buckets[f].push((u64::from(child_g) << 32) | next as u64);
-                highest_f = highest_f.max(f);
             });
-        }
-        // Leave every bucket empty for the next query: only the ones this query touched.
-        for bucket in &mut self.buckets[current_f..=highest_f] {
-            bucket.clear();
         }
         SearchOutcome {
             path: found.then(|| self.path_to(goal)),
@@ -186,7 +198,7 @@ impl GridSearch {
 
     /// Whether `cell` was expanded by the last query (false for cells outside its grid).
     pub fn was_expanded(&self, cell: usize) -> bool {
-        self.generation != 0 && self.closed.get(cell) == Some(&self.generation)
+        self.generation != 0 && self.cells.get(cell).map(|c| c.closed) == Some(self.generation)
     }
 
     /// Breadth-first search from `start` to `goal`, stopping when the goal is dequeued.
@@ -194,32 +206,27 @@ impl GridSearch {
     /// # Panics
     /// If `start` or `goal` is not a cell of `grid`.
     pub fn bfs(&mut self, grid: &impl GridGraph, start: usize, goal: usize) -> SearchOutcome {
-        let cells = grid.cell_count();
-        assert!(
-            start < cells && goal < cells,
-            "start and goal must be cells of the grid"
-        );
-        self.begin(cells);
-        let generation = self.generation;
+        let generation = self.begin(grid.cell_count(), start, goal);
         self.queue.clear();
-        self.seen[start] = generation;
-        self.parent[start] = NO_PARENT;
+        self.cells[start].seen = generation;
+        self.cells[start].parent = NO_PARENT;
         self.queue.push_back(start as u32);
         let mut expanded = 0;
         let mut found = false;
         while let Some(cell) = self.queue.pop_front() {
             let cell = cell as usize;
-            self.closed[cell] = generation;
+            self.cells[cell].closed = generation;
             expanded += 1;
             if cell == goal {
                 found = true;
                 break;
             }
-            let (seen, parent, queue) = (&mut self.seen, &mut self.parent, &mut self.queue);
+            let (cells, queue) = (&mut self.cells, &mut self.queue);
             grid.for_each_neighbour(cell, |next| {
-                if seen[next] != generation {
-                    seen[next] = generation;
-                    parent[next] = cell as u32;
+                let child = &mut cells[next];
+                if child.seen != generation {
+                    child.seen = generation;
+                    child.parent = cell as u32;
                     queue.push_back(next as u32);
                 }
             });

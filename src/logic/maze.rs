@@ -452,28 +452,62 @@ fn grid_neighbours(maze: &Maze, id: usize) -> SmallSet {
 
 /// Depth-first backtracker with an explicit stack (no recursion: 1000 x 1000 is a million
 /// cells deep at worst), choosing uniformly among unvisited neighbours.
+///
+/// The visited flags live on a grid padded with a border of already-visited cells, so the four
+/// neighbour checks need neither bounds checks nor divisions; each stack entry carries both
+/// the cell id and its padded id.
 fn carve_backtracker(maze: &mut Maze, rng: &mut ChaCha8Rng) {
-    let mut visited = vec![false; maze.cell_count()];
-    let mut stack = Vec::with_capacity(maze.cell_count());
+    let (width, height) = (maze.width, maze.height);
+    let padded_width = width + 2;
+    let mut visited = vec![true; padded_width * (height + 2)];
+    for y in 0..height {
+        let row = (y + 1) * padded_width + 1;
+        visited[row..row + width].fill(false);
+    }
+    // Directions as (step in cell ids, step in padded ids), in the order north, east, south,
+    // west, so the choice among them is reproducible.
+    let steps: [(isize, isize); 4] = [
+        (-(width as isize), -(padded_width as isize)),
+        (1, 1),
+        (width as isize, padded_width as isize),
+        (-1, -1),
+    ];
     let start = maze.start();
-    visited[start] = true;
-    stack.push(start);
-    while let Some(&current) = stack.last() {
-        let mut unvisited = SmallSet::new();
-        let all = grid_neighbours(maze, current);
-        for &n in &all.items[..all.len] {
-            if !visited[n] {
-                unvisited.push(n);
+    let start_padded = padded_width + 1;
+    visited[start_padded] = true;
+    let mut stack: Vec<(u32, u32)> = Vec::with_capacity(maze.cell_count());
+    stack.push((start as u32, start_padded as u32));
+    while let Some(&(cell, padded)) = stack.last() {
+        let (cell, padded) = (cell as usize, padded as usize);
+        let mut open = [0usize; 4];
+        let mut count = 0;
+        for (direction, &(_, padded_step)) in steps.iter().enumerate() {
+            if !visited[padded.wrapping_add_signed(padded_step)] {
+                open[count] = direction;
+                count += 1;
             }
         }
-        if unvisited.len == 0 {
-            stack.pop();
-            continue;
+        let direction = match count {
+            0 => {
+                stack.pop();
+                continue;
+            }
+            // A single way on needs no random draw.
+            1 => open[0],
+            _ => open[rng.random_range(0..count)],
+        };
+        let (cell_step, padded_step) = steps[direction];
+        let next = cell.wrapping_add_signed(cell_step);
+        let next_padded = padded.wrapping_add_signed(padded_step);
+        // The west or north cell of the pair stores the passage.
+        match direction {
+            0 => maze.cells[next] |= SOUTH_OPEN,
+            1 => maze.cells[cell] |= EAST_OPEN,
+            2 => maze.cells[cell] |= SOUTH_OPEN,
+            _ => maze.cells[next] |= EAST_OPEN,
         }
-        let next = unvisited.choose(rng);
-        maze.open_between(current, next);
-        visited[next] = true;
-        stack.push(next);
+        visited[next_padded] = true;
+        stack.push((next as u32, next_padded as u32));
     }
 }
 

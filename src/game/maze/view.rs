@@ -5,7 +5,7 @@
 
 use super::{MazeRun, MazeWin, PlayerStepped, start_maze};
 use crate::game::menu::ui::{
-    AMBER, DIM, GOLD, MenuPlace, SAND, centered_panel, dim_background, item_label, menu_button,
+    AMBER, DIM, GOLD, MenuPlace, SAND, item_label, menu_button, modal_panel,
 };
 use crate::game::menu::{MenuCursor, MenuInput, menu_items};
 use crate::game::screens::{AppSystems, Menu, Screen};
@@ -490,13 +490,12 @@ fn draw_win_dialog(
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    dim_background(ctx);
     let place = MenuPlace {
         menu: Menu::Win,
         screen: Screen::Maze,
     };
     let mut inputs = Vec::new();
-    centered_panel(ctx, "maze-win", |ui| {
+    modal_panel(ctx, "maze-win", |ui| {
         ui.heading(RichText::new("You found the way out!").color(GOLD));
         ui.add_space(6.0);
         egui::Grid::new("maze-win-stats")

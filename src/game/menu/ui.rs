@@ -158,6 +158,16 @@ pub(in crate::game) fn centered_panel(
         });
 }
 
+/// A centred panel over the dimmed game: pause, win and "coming soon".
+pub(in crate::game) fn modal_panel(
+    ctx: &egui::Context,
+    id: &str,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
+    dim_background(ctx);
+    centered_panel(ctx, id, add_contents);
+}
+
 /// Dims whatever is behind a modal panel.
 pub(in crate::game) fn dim_background(ctx: &egui::Context) {
     let screen = ctx.content_rect();
@@ -486,13 +496,12 @@ fn draw_pause_menu(
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    dim_background(ctx);
     let place = MenuPlace {
         menu: Menu::Pause,
         screen: *screen.get(),
     };
     let mut inputs = Vec::new();
-    centered_panel(ctx, "pause", |ui| {
+    modal_panel(ctx, "pause", |ui| {
         ui.heading(RichText::new("Paused").color(GOLD));
         if let Some(mode) = screen.mode() {
             ui.label(
@@ -544,8 +553,7 @@ fn draw_coming_soon(
     let Some(mode) = screen.mode() else {
         return Ok(());
     };
-    dim_background(ctx);
-    centered_panel(ctx, "coming-soon", |ui| {
+    modal_panel(ctx, "coming-soon", |ui| {
         ui.heading(RichText::new(format!("{} — coming soon", mode.label())).color(GOLD));
         ui.add_space(6.0);
         ui.label(RichText::new(mode.blurb()).color(SAND));
