@@ -479,37 +479,62 @@ fn carve_backtracker(maze: &mut Maze, rng: &mut ChaCha8Rng) {
     stack.push((start as u32, start_padded as u32));
     while let Some(&(cell, padded)) = stack.last() {
         let (cell, padded) = (cell as usize, padded as usize);
-        let mut open = [0usize; 4];
-        let mut count = 0;
-        for (direction, &(_, padded_step)) in steps.iter().enumerate() {
-            if !visited[padded.wrapping_add_signed(padded_step)] {
-                open[count] = direction;
-                count += 1;
-            }
+        // Bit d set when the neighbour in direction d (north, east, south, west) is unvisited.
+        let open = u8::from(!visited[padded - padded_width])
+            | u8::from(!visited[padded + 1]) << 1
+            | u8::from(!visited[padded + padded_width]) << 2
+            | u8::from(!visited[padded - 1]) << 3;
+        if open == 0 {
+            stack.pop();
+            continue;
         }
-        let direction = match count {
-            0 => {
-                stack.pop();
-                continue;
-            }
-            // A single way on needs no random draw.
-            1 => open[0],
-            _ => open[rng.random_range(0..count)],
+        let count = open.count_ones();
+        // A single way on needs no random draw.
+        let pick = if count == 1 {
+            0
+        } else {
+            rng.random_range(0..count)
         };
+        let direction = NTH_SET_BIT[usize::from(open)][pick as usize];
         let (cell_step, padded_step) = steps[direction];
         let next = cell.wrapping_add_signed(cell_step);
         let next_padded = padded.wrapping_add_signed(padded_step);
-        // The west or north cell of the pair stores the passage.
-        match direction {
-            0 => maze.cells[next] |= SOUTH_OPEN,
-            1 => maze.cells[cell] |= EAST_OPEN,
-            2 => maze.cells[cell] |= SOUTH_OPEN,
-            _ => maze.cells[next] |= EAST_OPEN,
-        }
+        // The north or west cell of the pair stores the passage: the new cell when going north
+        // or west, else the current one; north and south are SOUTH_OPEN bits.
+        let owner = if direction == 0 || direction == 3 {
+            next
+        } else {
+            cell
+        };
+        let bit = if direction.is_multiple_of(2) {
+            SOUTH_OPEN
+        } else {
+            EAST_OPEN
+        };
+        maze.cells[owner] |= bit;
         visited[next_padded] = true;
         stack.push((next as u32, next_padded as u32));
     }
 }
+
+/// `NTH_SET_BIT[mask][k]`: the index of the k-th set bit of a 4-bit mask, so picking the k-th
+/// open direction needs no loop.
+const NTH_SET_BIT: [[usize; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut bit, mut found) = (0, 0);
+        while bit < 4 {
+            if mask & (1 << bit) != 0 {
+                table[mask][found] = bit;
+                found += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};
 
 /// Randomized Prim: grow from the start, opening a random frontier wall each step.
 fn carve_prim(maze: &mut Maze, rng: &mut ChaCha8Rng) {
