@@ -37,6 +37,8 @@ const FIT_MARGIN: f32 = 0.94;
 /// Room kept free for the HUD at the top, as a fraction of the window height.
 const HUD_SHARE: f32 = 0.15;
 
+// Colours of the maze textures (sRGB with alpha): dark stone walls, sand floor, a green way in,
+// a gold way out, and see-through overlays so the floor shows under the trail and the search.
 const WALL: [u8; 4] = [54, 42, 33, 255];
 const FLOOR: [u8; 4] = [196, 172, 124, 255];
 const ENTRANCE: [u8; 4] = [96, 170, 96, 255];
@@ -46,6 +48,7 @@ const HINT: [u8; 4] = [255, 214, 64, 235];
 const EXPANDED: [u8; 4] = [70, 140, 255, 105];
 const CLEAR: [u8; 4] = [0, 0, 0, 0];
 
+// Drawing order, back to front.
 const WALL_Z: f32 = 0.0;
 const EXPANDED_Z: f32 = 1.0;
 const TRAIL_Z: f32 = 2.0;
