@@ -181,6 +181,11 @@ impl MazeRun {
         self.hint_version = self.hint_version.wrapping_add(1);
     }
 
+    /// The cells of the last hint, from the cell it was computed at to the exit.
+    pub fn hint_path(&self) -> Option<&[usize]> {
+        self.hint.as_ref().and_then(|hint| hint.path.as_deref())
+    }
+
     /// Moves per optimal move as a percentage (100 % = the shortest route).
     pub fn efficiency_percent(&self) -> f64 {
         if self.moves == 0 {
@@ -326,15 +331,17 @@ fn walk_automatically(
     mut stepped: MessageWriter<PlayerStepped>,
     mut sounds: MessageWriter<SoundRequested>,
 ) {
-    // Borrow the run once so its maze and its search buffers can be used side by side.
-    let run = &mut *run;
     run.since_system_step += time.delta();
     if run.since_system_step < SYSTEM_WALK_INTERVAL || run.finished {
         return;
     }
     run.since_system_step = Duration::ZERO;
-    let outcome = run.search.astar(&run.maze, run.player, run.maze.goal());
-    let Some(next) = outcome.path.as_ref().and_then(|path| path.get(1).copied()) else {
+    // The shown route is recomputed after every step, so it usually starts here already; only
+    // when it was hidden (and so not kept up to date) is a new search needed.
+    if run.hint_path().and_then(|path| path.first()) != Some(&run.player) {
+        run.recompute_hint();
+    }
+    let Some(next) = run.hint_path().and_then(|path| path.get(1).copied()) else {
         return;
     };
     let direction = Direction::ALL

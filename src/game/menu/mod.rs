@@ -295,6 +295,11 @@ fn apply_menu_inputs(
     for input in inputs.read() {
         let mut settings_changed = false;
         let mut sound = Some(Sound::MenuConfirm);
+        // Enter and Right step a list setting forwards, Left backwards.
+        let cycle_step = match input {
+            MenuInput::Adjusted(_, step) if *step < 0 => -1,
+            _ => 1,
+        };
         match input.clone() {
             MenuInput::Activated(MenuItem::Play(mode)) => {
                 next_screen.set(mode.screen());
@@ -321,12 +326,7 @@ fn apply_menu_inputs(
                 requests.notice = Some((format!("Copied seed \"{}\".", settings.seed_text), now));
             }
             MenuInput::Activated(MenuItem::Difficulty) => {
-                let next = match settings.difficulty {
-                    Difficulty::Easy => Difficulty::Normal,
-                    Difficulty::Normal => Difficulty::Hard,
-                    Difficulty::Hard => Difficulty::Easy,
-                };
-                settings.difficulty = next;
+                settings.difficulty = cycle(&Difficulty::ALL, settings.difficulty, cycle_step);
                 settings_changed = true;
             }
             MenuInput::Adjusted(MenuItem::Difficulty, step) => {
@@ -390,21 +390,14 @@ fn apply_menu_inputs(
                 next_menu.set(Menu::None);
             }
             MenuInput::Activated(MenuItem::MazeSize)
-            | MenuInput::Adjusted(MenuItem::MazeSize, 1) => {
-                settings.maze.size = cycle(&MazeSize::ALL, settings.maze.size, 1);
-                settings_changed = true;
-            }
-            MenuInput::Adjusted(MenuItem::MazeSize, _) => {
-                settings.maze.size = cycle(&MazeSize::ALL, settings.maze.size, -1);
+            | MenuInput::Adjusted(MenuItem::MazeSize, _) => {
+                settings.maze.size = cycle(&MazeSize::ALL, settings.maze.size, cycle_step);
                 settings_changed = true;
             }
             MenuInput::Activated(MenuItem::MazeAlgorithm)
-            | MenuInput::Adjusted(MenuItem::MazeAlgorithm, 1) => {
-                settings.maze.algorithm = cycle(&Algorithm::ALL, settings.maze.algorithm, 1);
-                settings_changed = true;
-            }
-            MenuInput::Adjusted(MenuItem::MazeAlgorithm, _) => {
-                settings.maze.algorithm = cycle(&Algorithm::ALL, settings.maze.algorithm, -1);
+            | MenuInput::Adjusted(MenuItem::MazeAlgorithm, _) => {
+                settings.maze.algorithm =
+                    cycle(&Algorithm::ALL, settings.maze.algorithm, cycle_step);
                 settings_changed = true;
             }
             MenuInput::Adjusted(MenuItem::MazeBraid, step) => {
