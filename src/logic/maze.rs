@@ -43,16 +43,6 @@ impl Direction {
         Direction::South,
         Direction::West,
     ];
-
-    /// The step in x and y.
-    pub const fn delta(self) -> (i32, i32) {
-        match self {
-            Direction::North => (0, -1),
-            Direction::East => (1, 0),
-            Direction::South => (0, 1),
-            Direction::West => (-1, 0),
-        }
-    }
 }
 
 /// Why a maze could not be made.
@@ -85,6 +75,16 @@ impl std::fmt::Display for MazeError {
 
 impl std::error::Error for MazeError {}
 
+/// Refuses a size with a side outside [`MIN_SIDE`]..=[`MAX_SIDE`].
+fn check_size(width: usize, height: usize) -> Result<(), MazeError> {
+    let side_ok = |side: usize| (MIN_SIDE..=MAX_SIDE).contains(&side);
+    if side_ok(width) && side_ok(height) {
+        Ok(())
+    } else {
+        Err(MazeError::SizeOutOfRange { width, height })
+    }
+}
+
 /// A rectangular maze: which passages between neighbouring cells are open.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Maze {
@@ -98,10 +98,7 @@ pub struct Maze {
 impl Maze {
     /// A maze of `width` x `height` cells with every passage closed.
     pub fn closed(width: usize, height: usize) -> Result<Maze, MazeError> {
-        let side_ok = |side: usize| (MIN_SIDE..=MAX_SIDE).contains(&side);
-        if !side_ok(width) || !side_ok(height) {
-            return Err(MazeError::SizeOutOfRange { width, height });
-        }
+        check_size(width, height)?;
         Ok(Maze {
             width,
             height,
@@ -382,13 +379,7 @@ pub struct MazeSpec {
 impl MazeSpec {
     /// Checks the size and braid without generating anything.
     pub fn validate(&self) -> Result<(), MazeError> {
-        let side_ok = |side: usize| (MIN_SIDE..=MAX_SIDE).contains(&side);
-        if !side_ok(self.width) || !side_ok(self.height) {
-            return Err(MazeError::SizeOutOfRange {
-                width: self.width,
-                height: self.height,
-            });
-        }
+        check_size(self.width, self.height)?;
         if !(0.0..=1.0).contains(&self.braid) {
             return Err(MazeError::BraidOutOfRange(self.braid));
         }
