@@ -6,5 +6,6 @@
 pub mod difficulty;
 pub mod grid_search;
 pub mod maze;
+pub mod runner;
 pub mod seed;
 pub mod title_field;
