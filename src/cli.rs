@@ -3,10 +3,14 @@
 
 use crate::game::screens::Mode;
 use crate::game::screenshot::ScreenshotPlan;
+use crate::game::storage::write_json_atomic;
 use crate::game::{LaunchOptions, run};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::grid_search::GridSearch;
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
+use crate::logic::runner::autopilot::simulate_autopilot;
+use crate::logic::runner::timing::{Timing, contact_distance_m};
+use crate::logic::runner::track::{LaneContent, certified_segments};
 use crate::logic::seed::{Stream, parse_seed, stream_rng};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -73,6 +77,44 @@ pub enum Command {
     },
     /// Generate a maze, optionally solve it with A*, and print it as ASCII or JSON.
     Maze(MazeArgs),
+    /// Run the runner's autopilot over a generated track without a window and report the run.
+    Runner(RunnerArgs),
+}
+
+/// Most segments `temple-trails runner` simulates (about 40 s of computing).
+const MAX_RUNNER_SEGMENTS: u64 = 10_000_000;
+/// Most segments `--preview` prints.
+const MAX_PREVIEW_SEGMENTS: u64 = 100_000;
+
+/// Arguments of `temple-trails runner`.
+#[derive(Debug, clap::Args)]
+pub struct RunnerArgs {
+    /// The seed: a whole number, or any word (hashed with FNV-1a).
+    #[arg(long, default_value = "0", value_parser = seed_text)]
+    pub seed: String,
+    /// Speed, ramp and obstacle density.
+    #[arg(long, default_value = "normal", value_parser = difficulty_parser())]
+    pub difficulty: Difficulty,
+    /// Segments (10 m each) to run (1 to 10000000).
+    #[arg(
+        long,
+        default_value_t = 1000,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_RUNNER_SEGMENTS)
+    )]
+    pub segments: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also show the first K segments, one line each (1 to 100000).
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = clap::value_parser!(u64).range(1..=MAX_PREVIEW_SEGMENTS)
+    )]
+    pub preview: Option<u64>,
+    /// Write the run's segments as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub dump_track: Option<PathBuf>,
 }
 
 /// Arguments of `temple-trails maze`.
@@ -201,7 +243,98 @@ fn run_command(command: Command) -> ExitCode {
             print!("{}", run_maze(&args));
             ExitCode::SUCCESS
         }
+        Command::Runner(args) => match run_runner(&args) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("temple-trails: {err}");
+                ExitCode::FAILURE
+            }
+        },
     }
+}
+
+/// The `runner` subcommand's output; an error if the track dump cannot be written.
+fn run_runner(args: &RunnerArgs) -> Result<String, String> {
+    let seed = parse_seed(&args.seed).expect("the argument parser accepts only valid seeds");
+    let run = simulate_autopilot(seed, args.difficulty, args.segments);
+    if let Some(path) = &args.dump_track {
+        let timing = Timing::for_difficulty(args.difficulty);
+        let (segments, _) = certified_segments(seed, args.difficulty, args.segments as usize);
+        let segments: Vec<serde_json::Value> = segments
+            .iter()
+            .map(|segment| {
+                serde_json::json!({
+                    "index": segment.index,
+                    "kind": segment.kind.name(),
+                    "lanes": segment.lanes.map(LaneContent::name),
+                    "speed_mps": timing.speed_at(contact_distance_m(segment.index)),
+                })
+            })
+            .collect();
+        let dump = serde_json::json!({
+            "seed": seed,
+            "difficulty": args.difficulty.name(),
+            "segments": segments,
+        });
+        write_json_atomic(path, &dump)
+            .map_err(|err| format!("cannot write the track to {}: {err}", path.display()))?;
+    }
+    let preview: Vec<String> = args.preview.map_or_else(Vec::new, |count| {
+        let (segments, _) = certified_segments(seed, args.difficulty, count as usize);
+        segments
+            .iter()
+            .map(|segment| format!("{:>5}  {}", segment.index, segment.preview_line()))
+            .collect()
+    });
+    let distance_m = (run.distance_m * 10.0).round() / 10.0;
+    Ok(match args.format {
+        Format::Text => {
+            let mut out = format!(
+                "seed: {seed}\ndifficulty: {}\nsegments: {}\ndistance: {distance_m} m\n\
+                 coins: {}\nscore: {}\ncrashes: {}\nrepairs: {}\nmax speed: {} m/s\n\
+                 max buffered segments: {}\n",
+                run.difficulty,
+                run.segments,
+                run.coins,
+                run.score,
+                run.crashes,
+                run.repairs,
+                run.max_speed_mps,
+                run.max_buffered_segments,
+            );
+            if !preview.is_empty() {
+                out.push_str(
+                    "preview (lanes left to right: . empty, $ coins, ^ jump, _ slide, # wall):\n",
+                );
+                for line in &preview {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+            out
+        }
+        Format::Json => {
+            let mut value = serde_json::json!({
+                "seed": seed,
+                "difficulty": run.difficulty.name(),
+                "segments": run.segments,
+                "distance_m": distance_m,
+                "coins": run.coins,
+                "score": run.score,
+                "crashes": run.crashes,
+                "repairs": run.repairs,
+                "max_speed_mps": run.max_speed_mps,
+                "max_buffered_segments": run.max_buffered_segments,
+            });
+            if args.preview.is_some() {
+                value["preview"] = preview.into();
+            }
+            format!("{value}\n")
+        }
+    })
 }
 
 /// Milliseconds since `start`, to three decimals.

@@ -240,3 +240,143 @@ fn maze_bad_values_are_refused() {
 fn autoplay_needs_a_mode() {
     assert_usage_error(&["--autoplay"], &["--mode"]);
 }
+
+fn runner_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["runner", "--format", "json"];
+    all.extend_from_slice(args);
+    let output = temple_trails(&all);
+    assert!(output.status.success(), "{}", stderr(&output));
+    serde_json::from_str(&stdout(&output)).expect("runner prints one JSON object")
+}
+
+#[test]
+fn runner_json_reports_a_crash_free_autopilot_run() {
+    let run = runner_json(&["--seed", "42", "--difficulty", "hard", "--segments", "3000"]);
+    let keys: Vec<&str> = run
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut expected = vec![
+        "seed",
+        "difficulty",
+        "segments",
+        "distance_m",
+        "coins",
+        "score",
+        "crashes",
+        "repairs",
+        "max_speed_mps",
+        "max_buffered_segments",
+    ];
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
+    assert_eq!(run["seed"], 42);
+    assert_eq!(run["difficulty"], "hard");
+    assert_eq!(run["segments"], 3000);
+    assert_eq!(run["crashes"], 0);
+    assert_eq!(run["max_buffered_segments"], 50);
+    assert_eq!(run["max_speed_mps"], 21.0);
+    let distance = run["distance_m"].as_f64().unwrap();
+    assert!((29_990.0..30_010.0).contains(&distance), "{distance}");
+    let coins = run["coins"].as_u64().unwrap();
+    assert!(coins > 100);
+    assert_eq!(run["score"], distance as u64 + 10 * coins);
+    assert_eq!(
+        run,
+        runner_json(&["--seed", "42", "--difficulty", "hard", "--segments", "3000"]),
+        "the same seed runs the same"
+    );
+}
+
+#[test]
+fn runner_text_and_preview_show_the_track() {
+    let output = temple_trails(&[
+        "runner",
+        "--seed",
+        "42",
+        "--segments",
+        "100",
+        "--preview",
+        "8",
+    ]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for line in [
+        "seed: 42",
+        "difficulty: normal",
+        "segments: 100",
+        "crashes: 0",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no '{line}' in:\n{text}");
+    }
+    let preview: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("preview"))
+        .collect();
+    assert_eq!(preview.len(), 1 + 8, "{text}");
+    assert_eq!(preview[1], "    0  . . .  straight");
+    let golden = include_str!("golden/runner_normal_42.txt");
+    for (line, expected) in preview[1..].iter().zip(golden.lines()) {
+        assert!(line.ends_with(expected), "{line} vs {expected}");
+    }
+}
+
+#[test]
+fn runner_dumps_the_track_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("track.json");
+    let output = temple_trails(&[
+        "runner",
+        "--seed",
+        "7",
+        "--difficulty",
+        "easy",
+        "--segments",
+        "300",
+        "--dump-track",
+        path.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let dump: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(dump["seed"], 7);
+    assert_eq!(dump["difficulty"], "easy");
+    let segments = dump["segments"].as_array().unwrap();
+    assert_eq!(segments.len(), 300);
+    let kinds = ["straight", "turn_left", "turn_right"];
+    let contents = ["empty", "coins", "low", "high", "block"];
+    let mut last_speed = 0.0;
+    for (i, segment) in segments.iter().enumerate() {
+        assert_eq!(segment["index"], i);
+        assert!(kinds.contains(&segment["kind"].as_str().unwrap()));
+        let lanes = segment["lanes"].as_array().unwrap();
+        assert_eq!(lanes.len(), 3);
+        assert!(
+            lanes
+                .iter()
+                .all(|l| contents.contains(&l.as_str().unwrap()))
+        );
+        let speed = segment["speed_mps"].as_f64().unwrap();
+        assert!(speed >= last_speed && speed <= 15.0);
+        last_speed = speed;
+    }
+    assert!(segments.iter().any(|s| s["kind"] != "straight"));
+}
+
+#[test]
+fn runner_bad_values_are_refused() {
+    assert_usage_error(
+        &["runner", "--segments", "0"],
+        &["--segments", "1..=10000000"],
+    );
+    assert_usage_error(&["runner", "--segments", "lots"], &["--segments"]);
+    assert_usage_error(
+        &["runner", "--difficulty", "insane"],
+        &["easy", "normal", "hard"],
+    );
+    assert_usage_error(&["runner", "--preview", "0"], &["--preview"]);
+    assert_usage_error(&["runner", "--format", "xml"], &["text", "json"]);
+    assert_usage_error(&["runner", "--seed", ""], &["seed"]);
+}
