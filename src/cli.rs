@@ -54,7 +54,7 @@ pub struct Cli {
     )]
     pub frames: u32,
 
-    /// Start with the computer playing (the maze's system walk); with --mode.
+    /// Start with the computer playing (the runner's autopilot, the maze's system walk); with --mode.
     #[arg(long, requires = "mode")]
     pub autoplay: bool,
 

@@ -117,13 +117,15 @@ fn restart_enters_the_mode_again() {
 #[test]
 fn a_mode_not_built_yet_shows_coming_soon_and_esc_returns() {
     let mut app = headless_app(None);
-    press(&mut app, KeyCode::Enter); // Runner, the first item.
-    assert_eq!(state::<Screen>(&app), Screen::Runner);
+    move_cursor_to(&mut app, MenuItem::Play(Mode::Wanderers));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(state::<Screen>(&app), Screen::Wanderers);
     assert_eq!(state::<Menu>(&app), Menu::None);
     press(&mut app, KeyCode::Escape);
     assert_eq!(state::<Screen>(&app), Screen::Title);
     assert_eq!(state::<Menu>(&app), Menu::Main);
 
+    move_cursor_to(&mut app, MenuItem::Play(Mode::Wanderers));
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter);
     assert_eq!(state::<Screen>(&app), Screen::Title, "Enter returns too");

@@ -3,6 +3,7 @@
 pub mod audio;
 pub mod maze;
 pub mod menu;
+pub mod runner;
 pub mod scores;
 pub mod screens;
 pub mod screenshot;
@@ -38,11 +39,13 @@ pub fn core_plugin(app: &mut App) {
         audio::plugin,
         menu::plugin,
         maze::plugin,
+        runner::plugin,
     ))
     .init_resource::<AutoplayOnStart>();
 }
 
-/// Whether a mode starts with the computer playing (`--autoplay`): the maze's system walk.
+/// Whether a mode starts with the computer playing (`--autoplay`): the maze's system walk, the
+/// runner's autopilot.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct AutoplayOnStart(pub bool);
 
@@ -53,6 +56,7 @@ pub fn plugin(app: &mut App) {
         EguiPlugin::default(),
         menu::ui::plugin,
         maze::view::plugin,
+        runner::view::plugin,
         title::plugin,
         screenshot::plugin,
     ))
@@ -65,6 +69,21 @@ const BACKDROP: Color = Color::srgb(0.07, 0.055, 0.045);
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Camera"), Camera2d));
+}
+
+/// Puts the camera back as the title screen expects it: at the origin, upright, unzoomed. Modes
+/// that move, turn or zoom it call this when they end.
+pub(in crate::game) fn reset_camera(
+    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
+) {
+    if let Some(mut camera) = camera {
+        let (ref mut transform, ref mut projection) = *camera;
+        transform.translation = Vec3::new(0.0, 0.0, transform.translation.z);
+        transform.rotation = Quat::IDENTITY;
+        if let Projection::Orthographic(ortho) = &mut **projection {
+            ortho.scale = 1.0;
+        }
+    }
 }
 
 /// How the game was asked to start.

@@ -61,7 +61,7 @@ const PLAYER_RIM: f32 = 0.15;
 
 pub(in crate::game) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Maze), spawn_maze_view.after(start_maze))
-        .add_systems(OnExit(Screen::Maze), reset_camera)
+        .add_systems(OnExit(Screen::Maze), end_maze_view)
         .add_systems(
             Update,
             (
@@ -276,18 +276,12 @@ fn camera_focus(world_size: Vec2, view_size: Vec2, player: Vec2) -> Vec2 {
     )
 }
 
-fn reset_camera(
+fn end_maze_view(
     mut commands: Commands,
     camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
 ) {
     commands.remove_resource::<MazeView>();
-    if let Some(mut camera) = camera {
-        let (ref mut transform, ref mut projection) = *camera;
-        transform.translation = Vec3::new(0.0, 0.0, transform.translation.z);
-        if let Projection::Orthographic(ortho) = &mut **projection {
-            ortho.scale = 1.0;
-        }
-    }
+    crate::game::reset_camera(camera);
 }
 
 fn paint_trail(

@@ -85,6 +85,8 @@ pub enum MenuItem {
     PlayAgainNewSeed,
     /// Toggle the maze's system walk (the pause menu of the maze).
     SystemWalk,
+    /// Toggle the runner's autopilot (the pause menu of the runner).
+    Autopilot,
     /// Maze size preset (Left/Right).
     MazeSize,
     /// Maze algorithm (Left/Right).
@@ -125,6 +127,19 @@ const MAZE_PAUSE_ITEMS: &[MenuItem] = &[
     MenuItem::Settings,
     MenuItem::MainMenu,
 ];
+const RUNNER_PAUSE_ITEMS: &[MenuItem] = &[
+    MenuItem::Resume,
+    MenuItem::Autopilot,
+    MenuItem::Restart,
+    MenuItem::Settings,
+    MenuItem::MainMenu,
+];
+/// After a run: the same track again, a new one, or the title.
+const GAME_OVER_ITEMS: &[MenuItem] = &[
+    MenuItem::Restart,
+    MenuItem::PlayAgainNewSeed,
+    MenuItem::MainMenu,
+];
 const WIN_ITEMS: &[MenuItem] = &[
     MenuItem::PlayAgainNewSeed,
     MenuItem::Restart,
@@ -137,9 +152,11 @@ pub fn menu_items(menu: Menu, screen: Screen) -> &'static [MenuItem] {
         (Menu::Main, _) => MAIN_ITEMS,
         (Menu::Settings, _) => SETTINGS_ITEMS,
         (Menu::Pause, Screen::Maze) => MAZE_PAUSE_ITEMS,
+        (Menu::Pause, Screen::Runner) => RUNNER_PAUSE_ITEMS,
         (Menu::Pause, _) => PAUSE_ITEMS,
         (Menu::Win, _) => WIN_ITEMS,
-        (Menu::None | Menu::GameOver, _) => &[],
+        (Menu::GameOver, _) => GAME_OVER_ITEMS,
+        (Menu::None, _) => &[],
     }
 }
 
@@ -413,8 +430,10 @@ fn apply_menu_inputs(
                 settings.maze = options;
                 sound = None;
             }
-            // The maze plugin answers its own item.
-            MenuInput::Activated(MenuItem::SystemWalk) => next_menu.set(Menu::None),
+            // The maze and runner plugins answer their own items.
+            MenuInput::Activated(MenuItem::SystemWalk | MenuItem::Autopilot) => {
+                next_menu.set(Menu::None);
+            }
             MenuInput::Activated(MenuItem::Volume | MenuItem::MazeBraid)
             | MenuInput::Adjusted(_, _) => sound = None,
         }
@@ -441,6 +460,7 @@ mod tests {
             assert!(menu_items(Menu::Pause, screen).contains(&MenuItem::MainMenu));
         }
         assert!(menu_items(Menu::Win, Screen::Maze).contains(&MenuItem::MainMenu));
+        assert!(menu_items(Menu::GameOver, Screen::Runner).contains(&MenuItem::MainMenu));
     }
 
     #[test]

@@ -538,6 +538,7 @@ pub(in crate::game) fn item_label(item: MenuItem) -> &'static str {
         MenuItem::MainMenu => "Main menu",
         MenuItem::PlayAgainNewSeed => "Play again (new seed)",
         MenuItem::SystemWalk => "System walk on/off",
+        MenuItem::Autopilot => "Autopilot on/off",
         MenuItem::MazeSize => "Maze size",
         MenuItem::MazeAlgorithm => "Maze algorithm",
         MenuItem::MazeBraid => "Maze braid",

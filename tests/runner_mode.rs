@@ -1,0 +1,312 @@
+//! Headless App tests of the runner mode: keys move, jump, slide and turn the runner exactly as
+//! the timing model says, crashes end the run, and only unassisted runs set best scores.
+
+mod common;
+
+use bevy::prelude::*;
+use common::{headless_app, headless_app_with, press, run_frames, state};
+use temple_trails::game::AutoplayOnStart;
+use temple_trails::game::menu::{MenuInput, MenuItem};
+use temple_trails::game::runner::{RunnerResult, RunnerRun};
+use temple_trails::game::scores::BestScores;
+use temple_trails::game::screens::{Menu, Mode, Screen};
+use temple_trails::game::settings::GameSeed;
+use temple_trails::logic::difficulty::Difficulty;
+use temple_trails::logic::runner::body::Crash;
+use temple_trails::logic::runner::planner::PLAN_LOOKAHEAD;
+use temple_trails::logic::runner::track::{LaneContent, Layout, SegmentKind, Track};
+
+/// Most frames any test waits for something (a minute of game time).
+const PATIENCE: usize = 600;
+/// The segment at which the scripted tests put their obstacle or junction.
+const TEST_SEGMENT: u64 = 3;
+
+fn enter_runner(app: &mut App) {
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Runner)));
+    run_frames(app, 2);
+    assert_eq!(state::<Screen>(app), Screen::Runner);
+    assert_eq!(state::<Menu>(app), Menu::None);
+}
+
+fn runner_app() -> App {
+    let mut app = headless_app(None);
+    enter_runner(&mut app);
+    app
+}
+
+/// A runner app whose track is three empty segments, then `layout`, then empty track.
+fn scripted_app(layout: Layout) -> App {
+    let mut app = runner_app();
+    let empty = (SegmentKind::Straight, [LaneContent::Empty; 3]);
+    let track = Track::scripted(Difficulty::Normal, [empty, empty, empty, layout]);
+    let seed = app.world().resource::<GameSeed>().0;
+    app.world_mut()
+        .insert_resource(RunnerRun::new(seed, Difficulty::Normal, track, false));
+    app
+}
+
+fn run(app: &App) -> &RunnerRun {
+    app.world().resource::<RunnerRun>()
+}
+
+/// Runs frames until `done` holds; fails after [`PATIENCE`] frames.
+fn run_until(app: &mut App, what: &str, done: impl Fn(&RunnerRun) -> bool) {
+    for _ in 0..PATIENCE {
+        if done(run(app)) {
+            return;
+        }
+        app.update();
+    }
+    panic!("waited too long for {what}");
+}
+
+/// Seconds to the test segment's contact point, while it is still ahead.
+fn seconds_to_test_segment(run: &RunnerRun) -> Option<f64> {
+    (run.track.next().index == TEST_SEGMENT).then(|| run.body.time_to_contact_s(&run.track))
+}
+
+/// Waits until the test segment is between `earliest` and `latest` seconds away, then presses.
+/// A key pressed now acts one frame (0.1 s) later, at the next fixed step after the frame that
+/// reads it.
+fn press_when_due(app: &mut App, key: KeyCode, latest: f64, earliest: f64) {
+    run_until(app, "the moment to press", |run| {
+        seconds_to_test_segment(run).is_some_and(|s| s <= latest && s > earliest)
+    });
+    press(app, key);
+}
+
+fn pass_the_test_segment(app: &mut App) {
+    run_until(app, "the test segment to pass", |run| {
+        run.track.next().index > TEST_SEGMENT || run.body.crash.is_some()
+    });
+    run_frames(app, 2);
+}
+
+#[test]
+fn the_runner_starts_in_the_middle_lane_and_runs() {
+    let mut app = runner_app();
+    assert_eq!(run(&app).body.lane, 1);
+    assert_eq!(run(&app).body.distance_m, 0.0);
+    run_frames(&mut app, 20);
+    let distance = run(&app).body.distance_m;
+    // Two seconds at the start speed of Normal, 10 m/s.
+    assert!((19.0..21.0).contains(&distance), "{distance}");
+    assert!(run(&app).body.crash.is_none());
+}
+
+#[test]
+fn left_moves_one_lane_and_right_two_moves_two() {
+    let mut app = runner_app();
+    press(&mut app, KeyCode::ArrowLeft);
+    run_frames(&mut app, 3);
+    assert_eq!(run(&app).body.lane, 0);
+    assert_eq!(run(&app).body.change, None);
+    press(&mut app, KeyCode::ArrowLeft);
+    run_frames(&mut app, 3);
+    assert_eq!(run(&app).body.lane, 0, "no lane beyond the edge");
+    press(&mut app, KeyCode::KeyD);
+    press(&mut app, KeyCode::KeyD);
+    run_frames(&mut app, 3);
+    assert_eq!(run(&app).body.lane, 2);
+}
+
+#[test]
+fn a_jump_clears_a_low_obstacle() {
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    press_when_due(&mut app, KeyCode::ArrowUp, 0.4, 0.15);
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, None);
+    assert_eq!(state::<Menu>(&app), Menu::None);
+}
+
+#[test]
+fn without_a_jump_a_low_obstacle_trips_the_runner() {
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, Some(Crash::Tripped));
+    assert_eq!(state::<Menu>(&app), Menu::GameOver);
+    let result = app.world().resource::<RunnerResult>();
+    assert_eq!(result.crash, Crash::Tripped);
+    assert!((34.0..36.0).contains(&result.distance_m));
+}
+
+#[test]
+fn a_slide_clears_a_high_obstacle_and_a_jump_does_not() {
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::High; 3]));
+    press_when_due(&mut app, KeyCode::ArrowDown, 0.4, 0.15);
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, None);
+
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::High; 3]));
+    press_when_due(&mut app, KeyCode::Space, 0.4, 0.15);
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, Some(Crash::HitBeam));
+}
+
+#[test]
+fn a_jump_too_early_lands_before_the_obstacle() {
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    press_when_due(&mut app, KeyCode::ArrowUp, 1.0, 0.7);
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, Some(Crash::Tripped));
+}
+
+#[test]
+fn a_wall_is_dodged_by_changing_lane() {
+    let walls = [LaneContent::Empty, LaneContent::Block, LaneContent::Block];
+    let mut app = scripted_app((SegmentKind::Straight, walls));
+    press(&mut app, KeyCode::ArrowLeft);
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, None);
+
+    let mut app = scripted_app((SegmentKind::Straight, walls));
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, Some(Crash::Wall));
+}
+
+#[test]
+fn turning_inside_the_window_follows_the_junction() {
+    let mut app = scripted_app((SegmentKind::TurnRight, [LaneContent::Empty; 3]));
+    press_when_due(&mut app, KeyCode::ArrowRight, 0.45, 0.2);
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, None);
+    assert_eq!(run(&app).body.quarter_turns, -1);
+    assert_eq!(
+        run(&app).body.lane,
+        1,
+        "Right turned instead of changing lane"
+    );
+}
+
+#[test]
+fn a_missed_or_wrong_turn_falls() {
+    let mut app = scripted_app((SegmentKind::TurnLeft, [LaneContent::Empty; 3]));
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, Some(Crash::MissedTurn));
+
+    let mut app = scripted_app((SegmentKind::TurnLeft, [LaneContent::Empty; 3]));
+    press_when_due(&mut app, KeyCode::ArrowRight, 0.45, 0.2);
+    pass_the_test_segment(&mut app);
+    assert_eq!(run(&app).body.crash, Some(Crash::WrongTurn));
+}
+
+#[test]
+fn the_game_over_stores_a_best_score() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = headless_app(Some(home.path()));
+    enter_runner(&mut app);
+    let empty = (SegmentKind::Straight, [LaneContent::Empty; 3]);
+    let coins = (SegmentKind::Straight, [LaneContent::Coins; 3]);
+    let wall = (SegmentKind::Straight, [LaneContent::Low; 3]);
+    let track = Track::scripted(Difficulty::Normal, [empty, coins, empty, wall]);
+    app.world_mut()
+        .insert_resource(RunnerRun::new(5, Difficulty::Normal, track, false));
+    pass_the_test_segment(&mut app);
+    let result = app.world().resource::<RunnerResult>().clone();
+    assert_eq!(result.coins, 1);
+    assert_eq!(result.score, 35 + 10);
+    assert!(result.new_record && !result.assisted);
+    let best = app
+        .world()
+        .resource::<BestScores>()
+        .best(Mode::Runner, "normal")
+        .cloned()
+        .expect("a best score");
+    assert_eq!((best.value, best.seed), (45.0, 5));
+    run_frames(&mut app, 2);
+    let saved = std::fs::read_to_string(home.path().join("scores.json")).unwrap();
+    assert!(saved.contains("runner/normal"), "{saved}");
+}
+
+#[test]
+fn a_run_the_autopilot_touched_stores_no_score() {
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    press(&mut app, KeyCode::KeyO);
+    assert!(run(&app).autopilot_on);
+    press(&mut app, KeyCode::KeyO);
+    assert!(!run(&app).autopilot_on);
+    pass_the_test_segment(&mut app);
+    let result = app.world().resource::<RunnerResult>();
+    assert!(result.assisted && !result.new_record);
+    assert!(
+        app.world()
+            .resource::<BestScores>()
+            .best(Mode::Runner, "normal")
+            .is_none()
+    );
+}
+
+#[test]
+fn the_autopilot_runs_a_real_track_without_crashing() {
+    let mut app = headless_app_with(None, |app| {
+        app.insert_resource(AutoplayOnStart(true));
+    });
+    enter_runner(&mut app);
+    assert!(
+        run(&app).autopilot_on,
+        "--autoplay starts with the autopilot on"
+    );
+    run_frames(&mut app, 600);
+    let body = &run(&app).body;
+    assert_eq!(body.crash, None);
+    assert!(body.distance_m > 600.0, "{}", body.distance_m);
+    assert!(body.quarter_turns != 0 || body.coins > 0);
+    // A key gives control back to the player.
+    press(&mut app, KeyCode::ArrowLeft);
+    assert!(!run(&app).autopilot_on);
+    assert!(run(&app).assisted);
+}
+
+#[test]
+fn p_shows_the_planned_route_for_the_next_segments() {
+    let mut app = runner_app();
+    assert!(run(&app).plan().is_none());
+    press(&mut app, KeyCode::KeyP);
+    assert!(run(&app).overlay_shown);
+    let plan = run(&app)
+        .plan()
+        .expect("a route while the overlay is shown");
+    assert_eq!(plan.steps.len(), PLAN_LOOKAHEAD);
+    assert_eq!(plan.steps[0].index, run(&app).track.next().index);
+    press(&mut app, KeyCode::KeyP);
+    assert!(!run(&app).overlay_shown);
+}
+
+#[test]
+fn the_pause_menu_toggles_the_autopilot_and_pausing_stops_the_run() {
+    let mut app = runner_app();
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(state::<Menu>(&app), Menu::Pause);
+    let distance = run(&app).body.distance_m;
+    run_frames(&mut app, 10);
+    assert_eq!(run(&app).body.distance_m, distance, "paused");
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Autopilot));
+    run_frames(&mut app, 2);
+    assert_eq!(state::<Menu>(&app), Menu::None);
+    assert!(run(&app).autopilot_on);
+}
+
+#[test]
+fn retry_keeps_the_seed_and_new_run_changes_it() {
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    pass_the_test_segment(&mut app);
+    assert_eq!(state::<Menu>(&app), Menu::GameOver);
+    let seed = app.world().resource::<GameSeed>().0;
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Restart));
+    run_frames(&mut app, 3);
+    assert_eq!(state::<Menu>(&app), Menu::None);
+    assert_eq!(run(&app).seed, seed);
+    assert!(run(&app).body.crash.is_none());
+    assert!(!app.world().contains_resource::<RunnerResult>());
+
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    pass_the_test_segment(&mut app);
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::PlayAgainNewSeed));
+    run_frames(&mut app, 3);
+    assert_eq!(state::<Screen>(&app), Screen::Runner);
+    assert_ne!(run(&app).seed, seed);
+}
