@@ -2,8 +2,12 @@
 //! survivability check of certified tracks, exhaustive search for the planner, the autopilot's
 //! crash count over many seeds, determinism and golden track prefixes.
 
+#[path = "reference/mod.rs"]
+mod reference;
+
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use reference::pathfinding_lane_route_cost;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::runner::autopilot::simulate_autopilot;
 use temple_trails::logic::runner::body::{Command, Crash, RunEvent, RunnerBody};
@@ -180,6 +184,11 @@ fn planner_finds_the_exhaustive_optimum_on_random_windows() {
         let start_lane = rng.random_range(0..3u8);
         let best = exhaustive_best(&timing, &window, start_lane);
         let plan = planner.plan(&timing, &window, start_lane, None);
+        assert_eq!(
+            pathfinding_lane_route_cost(&timing, &window, start_lane),
+            best,
+            "round {round}: the pathfinding crate disagrees with exhaustive search"
+        );
         match (best, plan) {
             (None, None) => none += 1,
             (Some(best), Some(plan)) => {

@@ -533,13 +533,13 @@ fn take_coins(
     }
 }
 
-/// Where the runner is in the world, from its distance and lane.
-fn runner_point(view: &RunnerView, run: &RunnerRun) -> Option<(Vec2, i64)> {
+/// The world point `across` metres right of the centre line at the runner's distance, and the
+/// heading there in quarter turns.
+fn track_point(view: &RunnerView, run: &RunnerRun, across: f32) -> Option<(Vec2, i64)> {
     let distance = run.body.distance_m;
     let index = (distance / SEGMENT_LENGTH_M) as u64;
     let place = view.place_of(index)?;
     let along = (distance - index as f64 * SEGMENT_LENGTH_M) as f32;
-    let across = lane_offset(run.body.lateral_lanes() as f32);
     let quarter = place.quarter
         + if along > CONTACT_OFFSET_M as f32 {
             quarter_turns(place.kind)
@@ -547,6 +547,11 @@ fn runner_point(view: &RunnerView, run: &RunnerRun) -> Option<(Vec2, i64)> {
             0
         };
     Some((place.point(along, across), quarter))
+}
+
+/// Where the runner is in the world, from its distance and lane, and its heading.
+fn runner_point(view: &RunnerView, run: &RunnerRun) -> Option<(Vec2, i64)> {
+    track_point(view, run, lane_offset(run.body.lateral_lanes() as f32))
 }
 
 fn pose_runner(
@@ -595,7 +600,8 @@ fn follow_runner(
     mut view: ResMut<RunnerView>,
     mut camera: Single<&mut Transform, With<Camera2d>>,
 ) {
-    let Some((_, quarter)) = runner_point(&view, &run) else {
+    // The camera rides the centre line, so the track stays put while the runner changes lane.
+    let Some((centre, quarter)) = track_point(&view, &run, 0.0) else {
         return;
     };
     let target = quarter as f32 * FRAC_PI_2;
@@ -608,9 +614,8 @@ fn follow_runner(
         angle = target;
     }
     view.camera_angle = angle;
-    let drawn = view.drawn_at.unwrap_or_default();
     let ahead = Mat2::from_angle(angle) * Vec2::new(0.0, LOOK_AHEAD_M);
-    camera.translation = (drawn + ahead).extend(camera.translation.z);
+    camera.translation = (centre + ahead).extend(camera.translation.z);
     camera.rotation = Quat::from_rotation_z(angle);
 }
 
