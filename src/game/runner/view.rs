@@ -80,7 +80,10 @@ pub(in crate::game) fn plugin(app: &mut App) {
                 take_coins.run_if(on_message::<RunnerEvent>),
                 pose_runner,
                 follow_runner,
-                draw_route.run_if(|run: Res<RunnerRun>| run.overlay_shown || run.autopilot_on),
+                // Option: run conditions are checked even when the set's own condition is false.
+                draw_route.run_if(|run: Option<Res<RunnerRun>>| {
+                    run.is_some_and(|run| run.overlay_shown || run.autopilot_on)
+                }),
             )
                 .chain()
                 .in_set(AppSystems::Present)
