@@ -3,9 +3,11 @@
 
 mod common;
 
+use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use common::{headless_app, headless_app_with, press, run_frames, state};
 use temple_trails::game::AutoplayOnStart;
+use temple_trails::game::audio::{Sound, SoundRequested};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::runner::{RunnerResult, RunnerRun};
 use temple_trails::game::scores::BestScores;
@@ -309,4 +311,28 @@ fn retry_keeps_the_seed_and_new_run_changes_it() {
     run_frames(&mut app, 3);
     assert_eq!(state::<Screen>(&app), Screen::Runner);
     assert_ne!(run(&app).seed, seed);
+}
+
+/// The sounds asked for in the last two frames (messages live that long).
+fn recent_sounds(app: &App) -> Vec<Sound> {
+    let messages = app.world().resource::<Messages<SoundRequested>>();
+    messages
+        .get_cursor()
+        .read(messages)
+        .map(|request| request.0)
+        .collect()
+}
+
+#[test]
+fn jumps_slides_and_lane_changes_sound_when_they_start() {
+    let mut app = runner_app();
+    for (key, sound) in [
+        (KeyCode::ArrowUp, Sound::Jump),
+        (KeyCode::ArrowDown, Sound::Slide),
+        (KeyCode::ArrowLeft, Sound::LaneChange),
+    ] {
+        run_frames(&mut app, 10);
+        press(&mut app, key);
+        assert!(recent_sounds(&app).contains(&sound), "{key:?}");
+    }
 }

@@ -12,7 +12,7 @@ use crate::game::screens::{AppSystems, Menu, Mode, PausableSystems, PlayableMode
 use crate::game::settings::{GameDifficulty, GameSeed};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::runner::autopilot::Autopilot;
-use crate::logic::runner::body::{Command, Crash, RunEvent, RunnerBody};
+use crate::logic::runner::body::{Command, Crash, Posture, RunEvent, RunnerBody};
 use crate::logic::runner::planner::{Action, Plan};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::runner::track::Track;
@@ -210,12 +210,9 @@ fn step_runner(
         return;
     }
     let run = &mut *run;
+    let before = (run.body.posture, run.body.target_lane());
     for command in run.pending.drain(..) {
-        let moved_lane = matches!(command, Command::Left | Command::Right)
-            && !run.body.in_turn_window(&run.track);
-        if run.body.command(command, &run.track) && moved_lane {
-            sounds.write(SoundRequested(Sound::LaneChange));
-        }
+        run.body.command(command, &run.track);
     }
     run.events.clear();
     let dt = time.delta_secs_f64();
@@ -228,6 +225,17 @@ fn step_runner(
             left = run.body.advance(left, &mut run.track, &mut run.events);
         }
     }
+    // Sounds of what the runner started this step, whoever gave the command.
+    let after = (run.body.posture, run.body.target_lane());
+    let started = match (before.0, after.0) {
+        (Posture::Jumping { .. }, Posture::Jumping { .. })
+        | (Posture::Sliding { .. }, Posture::Sliding { .. }) => None,
+        (_, Posture::Jumping { .. }) => Some(Sound::Jump),
+        (_, Posture::Sliding { .. }) => Some(Sound::Slide),
+        (_, Posture::Running) => None,
+    };
+    let moved = (before.1 != after.1).then_some(Sound::LaneChange);
+    sounds.write_batch(started.into_iter().chain(moved).map(SoundRequested));
     events.write_batch(run.events.iter().copied().map(RunnerEvent));
 }
 
@@ -239,25 +247,22 @@ fn refresh_plan(mut run: ResMut<RunnerRun>) {
     }
 }
 
+/// Coins, turns and crashes as they happen (jumps, slides and lane changes sound when they start).
 fn play_event_sounds(
     mut events: MessageReader<RunnerEvent>,
     mut sounds: MessageWriter<SoundRequested>,
 ) {
     for RunnerEvent(event) in events.read() {
         let sound = match event {
-            RunEvent::Coins { .. } => Sound::Coin,
+            RunEvent::Coins { .. } => Some(Sound::Coin),
             RunEvent::Cleared {
-                action: Action::Jump,
+                action: Action::TurnLeft | Action::TurnRight,
                 ..
-            } => Sound::Jump,
-            RunEvent::Cleared {
-                action: Action::Slide,
-                ..
-            } => Sound::Slide,
-            RunEvent::Cleared { .. } => Sound::Turn,
-            RunEvent::Crashed { .. } => Sound::Crash,
+            } => Some(Sound::Turn),
+            RunEvent::Cleared { .. } => None,
+            RunEvent::Crashed { .. } => Some(Sound::Crash),
         };
-        sounds.write(SoundRequested(sound));
+        sounds.write_batch(sound.map(SoundRequested));
     }
 }
 

@@ -78,6 +78,7 @@ pub(in crate::game) fn plugin(app: &mut App) {
             (
                 place_segments,
                 take_coins.run_if(on_message::<RunnerEvent>),
+                shine_coins,
                 pose_runner,
                 follow_runner,
                 // Option: run conditions are checked even when the set's own condition is false.
@@ -158,6 +159,13 @@ struct SegmentVisual(u64);
 /// One coin of a coin line: segment and lane.
 #[derive(Component, Debug)]
 struct CoinVisual(u64, u8);
+
+/// The bright face of a coin, which swells and shrinks a little so coins shine.
+#[derive(Component, Debug)]
+struct CoinShine {
+    /// Offset of this coin's shimmer, in radians, so neighbouring coins do not pulse together.
+    phase: f32,
+}
 
 /// The drawn runner; its children are the body and the shadow.
 #[derive(Component, Debug)]
@@ -435,6 +443,9 @@ fn spawn_segment(
                         Transform::from_xyz(x, along, 0.5),
                     ))
                     .with_child((
+                        CoinShine {
+                            phase: along * 0.9 + lane as f32 * 2.1,
+                        },
                         palette.circle(0.3, COIN_COLOUR),
                         Transform::from_xyz(0.0, 0.0, 0.01),
                     ));
@@ -550,6 +561,16 @@ fn track_point(view: &RunnerView, run: &RunnerRun, across: f32) -> Option<(Vec2,
             0
         };
     Some((place.point(along, across), quarter))
+}
+
+/// How fast coins shimmer, in radians per second.
+const SHINE_RATE: f32 = 7.0;
+
+fn shine_coins(time: Res<Time>, mut coins: Query<(&mut Transform, &CoinShine)>) {
+    let t = time.elapsed_secs();
+    for (mut transform, shine) in &mut coins {
+        transform.scale = Vec3::splat(1.0 + 0.18 * (t * SHINE_RATE + shine.phase).sin());
+    }
 }
 
 /// Where the runner is in the world, from its distance and lane, and its heading.
