@@ -1,0 +1,268 @@
+//! Obstacle fields: a grid of blocked cells, agent footprints of L x W cells, and the graph of
+//! places a footprint fits, which the one grid A* searches.
+
+use crate::logic::grid_search::GridGraph;
+use std::fmt;
+
+/// Largest footprint side, in cells.
+pub const MAX_FOOTPRINT_SIDE: usize = 4;
+
+/// A rectangle of `width` x `height` cells, some blocked. Cell id = `y * width + x`; y grows
+/// downward (row 0 is the top row).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObstacleField {
+    width: usize,
+    height: usize,
+    blocked: Vec<bool>,
+}
+
+impl ObstacleField {
+    /// An open field.
+    pub fn open(width: usize, height: usize) -> ObstacleField {
+        ObstacleField {
+            width,
+            height,
+            blocked: vec![false; width * height],
+        }
+    }
+
+    /// A field drawn as rows of text, `#` blocked and anything else open. Rows must be equally
+    /// long; `None` otherwise.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Option<ObstacleField> {
+        let width = rows.first()?.as_ref().chars().count();
+        if width == 0 || rows.iter().any(|r| r.as_ref().chars().count() != width) {
+            return None;
+        }
+        let blocked = rows
+            .iter()
+            .flat_map(|r| r.as_ref().chars().map(|c| c == '#'))
+            .collect();
+        Some(ObstacleField {
+            width,
+            height: rows.len(),
+            blocked,
+        })
+    }
+
+    /// The field as rows of text, `#` blocked and `.` open.
+    pub fn to_rows(&self) -> Vec<String> {
+        self.blocked
+            .chunks(self.width)
+            .map(|row| row.iter().map(|&b| if b { '#' } else { '.' }).collect())
+            .collect()
+    }
+
+    /// Cells along x.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Cells along y.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The id of cell (x, y).
+    pub fn id(&self, x: usize, y: usize) -> usize {
+        y * self.width + x
+    }
+
+    /// The (x, y) of a cell id.
+    pub fn coords(&self, id: usize) -> (usize, usize) {
+        (id % self.width, id / self.width)
+    }
+
+    /// Whether (x, y) is blocked; everything outside the field counts as blocked.
+    pub fn is_blocked(&self, x: i64, y: i64) -> bool {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return true;
+        }
+        self.blocked[y as usize * self.width + x as usize]
+    }
+
+    /// Blocks or opens (x, y).
+    pub fn set_blocked(&mut self, x: usize, y: usize, blocked: bool) {
+        let id = self.id(x, y);
+        self.blocked[id] = blocked;
+    }
+
+    /// Whether a footprint whose centre cell is `id` covers only open cells inside the field.
+    pub fn fits(&self, footprint: Footprint, id: usize) -> bool {
+        let (x, y) = self.coords(id);
+        let (x, y) = (x as i64, y as i64);
+        let [left, top, right, bottom] = footprint.extents().map(i64::from);
+        (y - top..=y + bottom).all(|cy| (x - left..=x + right).all(|cx| !self.is_blocked(cx, cy)))
+    }
+}
+
+/// Why a footprint size was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FootprintError {
+    /// The length asked for.
+    pub length: usize,
+    /// The width asked for.
+    pub width: usize,
+}
+
+impl fmt::Display for FootprintError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "an agent of {}x{} cells is not allowed: length and width are each 1 to {MAX_FOOTPRINT_SIDE}",
+            self.length, self.width
+        )
+    }
+}
+
+impl std::error::Error for FootprintError {}
+
+/// An agent's body on the grid: `length` cells along x by `width` cells along y, placed by its
+/// centre cell. The centre is the middle cell, or the one left of / above the middle when the
+/// side is even, so `left + 1 + right = length` and `top + 1 + bottom = width`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Footprint {
+    length: u8,
+    width: u8,
+}
+
+impl Footprint {
+    /// One cell.
+    pub const POINT: Footprint = Footprint {
+        length: 1,
+        width: 1,
+    };
+
+    /// A footprint of `length` x `width` cells, each 1 to [`MAX_FOOTPRINT_SIDE`].
+    pub fn new(length: usize, width: usize) -> Result<Footprint, FootprintError> {
+        let side = 1..=MAX_FOOTPRINT_SIDE;
+        if side.contains(&length) && side.contains(&width) {
+            Ok(Footprint {
+                length: length as u8,
+                width: width as u8,
+            })
+        } else {
+            Err(FootprintError { length, width })
+        }
+    }
+
+    /// Cells along x.
+    pub fn length(self) -> usize {
+        usize::from(self.length)
+    }
+
+    /// Cells along y.
+    pub fn width(self) -> usize {
+        usize::from(self.width)
+    }
+
+    /// Cells from the centre cell to the edges: `[left, top, right, bottom]` (top = toward row 0).
+    pub fn extents(self) -> [u8; 4] {
+        let left = (self.length - 1) / 2;
+        let top = (self.width - 1) / 2;
+        [left, top, self.length - 1 - left, self.width - 1 - top]
+    }
+}
+
+/// The places an agent's footprint fits, as a graph for the grid A*: a move to a side neighbour
+/// is allowed when the footprint fits at both ends (a unit slide between two such places sweeps
+/// only their union).
+#[derive(Debug, Clone, Copy)]
+pub struct FootprintGraph<'a> {
+    /// The field.
+    pub field: &'a ObstacleField,
+    /// The agent's body.
+    pub footprint: Footprint,
+}
+
+impl GridGraph for FootprintGraph<'_> {
+    fn width(&self) -> usize {
+        self.field.width
+    }
+
+    fn height(&self) -> usize {
+        self.field.height
+    }
+
+    fn for_each_neighbour(&self, cell: usize, mut visit: impl FnMut(usize)) {
+        if !self.field.fits(self.footprint, cell) {
+            return;
+        }
+        let (x, y) = self.field.coords(cell);
+        let w = self.field.width;
+        let candidates = [
+            (x > 0).then(|| cell - 1),
+            (x + 1 < w).then(|| cell + 1),
+            (y > 0).then(|| cell - w),
+            (y + 1 < self.field.height).then(|| cell + w),
+        ];
+        for next in candidates.into_iter().flatten() {
+            if self.field.fits(self.footprint, next) {
+                visit(next);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::grid_search::GridSearch;
+
+    #[test]
+    fn footprints_have_their_centre_left_of_and_above_the_middle() {
+        assert_eq!(Footprint::POINT.extents(), [0, 0, 0, 0]);
+        assert_eq!(Footprint::new(3, 3).unwrap().extents(), [1, 1, 1, 1]);
+        assert_eq!(Footprint::new(4, 2).unwrap().extents(), [1, 0, 2, 1]);
+        assert_eq!(Footprint::new(1, 4).unwrap().extents(), [0, 1, 0, 2]);
+        let refused = Footprint::new(5, 1).unwrap_err();
+        assert!(refused.to_string().contains("1 to 4"), "{refused}");
+        assert!(Footprint::new(0, 2).is_err());
+    }
+
+    #[test]
+    fn rows_round_trip_and_the_outside_is_blocked() {
+        let rows = ["..#", "#..", "..."];
+        let field = ObstacleField::from_rows(&rows).unwrap();
+        assert_eq!(field.to_rows(), rows);
+        assert!(field.is_blocked(2, 0) && field.is_blocked(0, 1));
+        assert!(!field.is_blocked(1, 1));
+        assert!(field.is_blocked(-1, 0) && field.is_blocked(3, 0) && field.is_blocked(0, 3));
+        assert!(ObstacleField::from_rows(&["..", "."]).is_none());
+    }
+
+    #[test]
+    fn a_wide_agent_takes_the_wide_way_round() {
+        // A one-cell gap and a three-cell gap in the middle wall.
+        let field = ObstacleField::from_rows(&[
+            ".........",
+            ".........",
+            "####.#...",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let (start, goal) = (field.id(4, 0), field.id(4, 4));
+        let mut search = GridSearch::new();
+        let point = FootprintGraph {
+            field: &field,
+            footprint: Footprint::POINT,
+        };
+        assert_eq!(search.astar(&point, start, goal).steps(), Some(4));
+        let wide = FootprintGraph {
+            field: &field,
+            footprint: Footprint::new(3, 1).unwrap(),
+        };
+        let path = search
+            .astar(&wide, start, goal)
+            .path
+            .expect("round by the wide gap");
+        // Over to x = 7, down four rows, back to x = 4.
+        assert_eq!(path.len() - 1, 3 + 4 + 3);
+        assert!(path.iter().all(|&cell| field.fits(wide.footprint, cell)));
+        let blocked_start = FootprintGraph {
+            field: &field,
+            footprint: Footprint::new(1, 4).unwrap(),
+        };
+        assert_eq!(search.astar(&blocked_start, start, goal).path, None);
+    }
+}
