@@ -2,7 +2,17 @@
 //! places a footprint fits, which the one grid A* searches.
 
 use crate::logic::grid_search::GridGraph;
+use crate::logic::seed::{Stream, stream_rng};
+use noise::{NoiseFn, Perlin};
+use rand::Rng;
+use std::collections::VecDeque;
 use std::fmt;
+
+/// Lattice units per cell of the obstacle noise: blobs of stone a few cells across.
+const FIELD_NOISE_SCALE: f64 = 0.13;
+/// Offset of the noise samples from the lattice, so no cell samples a lattice point (where
+/// Perlin noise is always 0).
+const FIELD_NOISE_OFFSET: f64 = 0.37;
 
 /// Largest footprint side, in cells.
 pub const MAX_FOOTPRINT_SIDE: usize = 4;
@@ -24,6 +34,79 @@ impl ObstacleField {
             height,
             blocked: vec![false; width * height],
         }
+    }
+
+    /// A field of stone blobs from the seed's ObstacleField stream: the `density` share of cells
+    /// (0 to 1) with the lowest Perlin noise is blocked, then every open pocket cut off from the
+    /// largest open region is filled, so all open cells are connected.
+    pub fn from_noise(seed: u64, width: usize, height: usize, density: f64) -> ObstacleField {
+        let noise = Perlin::new(stream_rng(seed, Stream::ObstacleField).next_u32());
+        let values: Vec<f64> = (0..width * height)
+            .map(|id| {
+                let (x, y) = (id % width, id / width);
+                noise.get([
+                    x as f64 * FIELD_NOISE_SCALE + FIELD_NOISE_OFFSET,
+                    y as f64 * FIELD_NOISE_SCALE + FIELD_NOISE_OFFSET,
+                ])
+            })
+            .collect();
+        let blocked_count = ((width * height) as f64 * density.clamp(0.0, 1.0)).round() as usize;
+        let mut field = ObstacleField::open(width, height);
+        if blocked_count > 0 {
+            let mut order: Vec<usize> = (0..values.len()).collect();
+            // Lowest noise first; ties by id, so the same seed always blocks the same cells.
+            order.sort_unstable_by(|&a, &b| values[a].total_cmp(&values[b]).then(a.cmp(&b)));
+            for &id in &order[..blocked_count.min(order.len())] {
+                field.blocked[id] = true;
+            }
+        }
+        field.fill_cut_off_pockets();
+        field
+    }
+
+    /// Blocks every open cell outside the largest 4-connected open region.
+    fn fill_cut_off_pockets(&mut self) {
+        let mut region = vec![usize::MAX; self.blocked.len()];
+        let mut sizes = Vec::new();
+        let mut queue = VecDeque::new();
+        for seed in 0..self.blocked.len() {
+            if self.blocked[seed] || region[seed] != usize::MAX {
+                continue;
+            }
+            let label = sizes.len();
+            region[seed] = label;
+            queue.push_back(seed);
+            let mut size = 0;
+            while let Some(cell) = queue.pop_front() {
+                size += 1;
+                FootprintGraph {
+                    field: self,
+                    footprint: Footprint::POINT,
+                }
+                .for_each_neighbour(cell, |next| {
+                    if region[next] == usize::MAX {
+                        region[next] = label;
+                        queue.push_back(next);
+                    }
+                });
+            }
+            sizes.push(size);
+        }
+        let Some(largest) =
+            (0..sizes.len()).max_by_key(|&label| (sizes[label], usize::MAX - label))
+        else {
+            return;
+        };
+        for (cell, &label) in region.iter().enumerate() {
+            if label != usize::MAX && label != largest {
+                self.blocked[cell] = true;
+            }
+        }
+    }
+
+    /// The share of cells blocked, 0 to 1.
+    pub fn blocked_share(&self) -> f64 {
+        self.blocked.iter().filter(|&&b| b).count() as f64 / self.blocked.len().max(1) as f64
     }
 
     /// A field drawn as rows of text, `#` blocked and anything else open. Rows must be equally
@@ -206,7 +289,7 @@ impl GridGraph for FootprintGraph<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::grid_search::GridSearch;
+    use crate::logic::grid_search::{GridSearch, distance_map};
 
     #[test]
     fn footprints_have_their_centre_left_of_and_above_the_middle() {
@@ -217,6 +300,37 @@ mod tests {
         let refused = Footprint::new(5, 1).unwrap_err();
         assert!(refused.to_string().contains("1 to 4"), "{refused}");
         assert!(Footprint::new(0, 2).is_err());
+    }
+
+    #[test]
+    fn noise_fields_have_the_density_asked_and_one_open_region() {
+        for (seed, density) in [(1, 0.0), (2, 0.2), (3, 0.35), (4, 0.5)] {
+            let field = ObstacleField::from_noise(seed, 60, 40, density);
+            assert_eq!(field, ObstacleField::from_noise(seed, 60, 40, density));
+            let share = field.blocked_share();
+            assert!(share >= density - 1e-9, "{density}: {share}");
+            // Below about 40 % the stone rarely cuts pockets off; denser fields lose more open
+            // cells to filling (at 50 % the open cells no longer percolate).
+            if density <= 0.35 {
+                assert!(share < density + 0.1, "{density}: {share}");
+            }
+            let open: Vec<usize> = (0..60 * 40).filter(|&c| !field.blocked[c]).collect();
+            let reached = distance_map(
+                &FootprintGraph {
+                    field: &field,
+                    footprint: Footprint::POINT,
+                },
+                open[0],
+            );
+            assert!(
+                open.iter().all(|&c| reached[c].is_some()),
+                "seed {seed} is split"
+            );
+        }
+        assert_ne!(
+            ObstacleField::from_noise(1, 30, 30, 0.3),
+            ObstacleField::from_noise(2, 30, 30, 0.3)
+        );
     }
 
     #[test]

@@ -11,3 +11,4 @@ pub mod runner;
 pub mod seed;
 pub mod smoothing;
 pub mod title_field;
+pub mod wander;

@@ -1,0 +1,242 @@
+//! Tethered wandering (design §4.4, seed 002): each NPC steers toward a target that Perlin noise
+//! moves around its home, so it roams naturally yet never leaves home behind.
+//!
+//! NPCs are stored as parallel arrays, so one step over a hundred thousand of them streams
+//! through memory.
+
+use crate::logic::seed::{Stream, stream_rng};
+use noise::{NoiseFn, Perlin};
+use rand::{Rng, RngExt};
+
+/// The range of each NPC's own noise offsets; wide, so two NPCs never share a stretch of noise.
+const NOISE_OFFSET_RANGE: f64 = 10_000.0;
+
+/// How NPCs wander. Distances are in world units (cells), times in seconds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WanderParams {
+    /// How far the target may stray from home.
+    pub wander_max_distance: f32,
+    /// How fast the noise moves the target: noise time advances by `dt * noise_speed`.
+    pub noise_speed: f32,
+    /// Top speed toward the target, in units per second.
+    pub movement_strength: f32,
+    /// Inside this distance of the target the NPC slows in proportion, so it settles instead of
+    /// jittering around it.
+    pub arrive_radius: f32,
+    /// The target is recomputed every this many steps (1 = every step), NPCs staggered.
+    pub refresh_every: u32,
+}
+
+impl Default for WanderParams {
+    fn default() -> WanderParams {
+        WanderParams {
+            wander_max_distance: 8.0,
+            noise_speed: 0.25,
+            movement_strength: 3.0,
+            arrive_radius: 1.5,
+            refresh_every: 1,
+        }
+    }
+}
+
+impl WanderParams {
+    /// Replaces values that cannot work (negative, zero where a division needs more, not
+    /// finite) with the nearest that can, and says which were changed.
+    pub fn sanitize(&mut self) -> Vec<&'static str> {
+        let mut fixed = Vec::new();
+        let mut at_least = |value: &mut f32, min: f32, name: &'static str| {
+            if !value.is_finite() || *value < min {
+                *value = min;
+                fixed.push(name);
+            }
+        };
+        at_least(&mut self.wander_max_distance, 0.0, "wander_max_distance");
+        at_least(&mut self.noise_speed, 0.0, "noise_speed");
+        at_least(&mut self.movement_strength, 0.0, "movement_strength");
+        at_least(&mut self.arrive_radius, 0.01, "arrive_radius");
+        if self.refresh_every == 0 {
+            self.refresh_every = 1;
+            fixed.push("refresh_every");
+        }
+        fixed
+    }
+}
+
+/// A crowd of wandering NPCs.
+#[derive(Debug, Clone)]
+pub struct Wanderers {
+    noise: Perlin,
+    /// Noise time, shared by all: each NPC's own offsets make its noise its own.
+    noise_time: f64,
+    steps: u64,
+    /// Homes (spawn points).
+    pub home: Vec<[f32; 2]>,
+    /// Current positions.
+    pub position: Vec<[f32; 2]>,
+    /// Current targets.
+    pub target: Vec<[f32; 2]>,
+    /// Each NPC's own noise offsets for x and y.
+    pub noise_offset: Vec<[f64; 2]>,
+    /// Speed in the last step, in units per second.
+    pub speed: Vec<f32>,
+}
+
+impl Wanderers {
+    /// NPCs at the given homes, each with its own noise offsets drawn from the seed's
+    /// Wanderers stream. They start at home with the target at home.
+    pub fn new(seed: u64, homes: Vec<[f32; 2]>) -> Wanderers {
+        let mut rng = stream_rng(seed, Stream::Wanderers);
+        let noise = Perlin::new(rng.next_u32());
+        let noise_offset = homes
+            .iter()
+            .map(|_| {
+                [
+                    rng.random_range(0.0..NOISE_OFFSET_RANGE),
+                    rng.random_range(0.0..NOISE_OFFSET_RANGE),
+                ]
+            })
+            .collect();
+        Wanderers {
+            noise,
+            noise_time: 0.0,
+            steps: 0,
+            position: homes.clone(),
+            target: homes.clone(),
+            speed: vec![0.0; homes.len()],
+            home: homes,
+            noise_offset,
+        }
+    }
+
+    /// `count` NPCs with homes drawn uniformly in a `width` x `height` area from the seed.
+    pub fn scattered(seed: u64, count: usize, width: f32, height: f32) -> Wanderers {
+        let mut rng = stream_rng(seed, Stream::Wanderers);
+        // Skip the words `new` uses, so homes and noise offsets never share draws.
+        rng.set_word_pos(1 << 40);
+        let homes = (0..count)
+            .map(|_| [rng.random_range(0.0..width), rng.random_range(0.0..height)])
+            .collect();
+        Wanderers::new(seed, homes)
+    }
+
+    /// Number of NPCs.
+    pub fn len(&self) -> usize {
+        self.home.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.home.is_empty()
+    }
+
+    /// Steps taken.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The target of NPC `i` at the current noise time: home plus the two noise values scaled
+    /// by the wander distance, pulled in to that distance if the pair of values reaches past it.
+    pub fn target_of(&self, i: usize, params: &WanderParams) -> [f32; 2] {
+        let [hx, hy] = self.home[i];
+        let [sx, sy] = self.noise_offset[i];
+        let t = self.noise_time;
+        let nx = self.noise.get([f64::from(hx) + sx + t]) as f32;
+        let ny = self.noise.get([f64::from(hy) + sy + t]) as f32;
+        let length = (nx * nx + ny * ny).sqrt();
+        // Each value is within [-1, 1]; together they could reach sqrt(2): keep the disk.
+        let scale = params.wander_max_distance / length.max(1.0);
+        [hx + nx * scale, hy + ny * scale]
+    }
+
+    /// One step of `dt` seconds for every NPC: refresh due targets, then steer toward them.
+    pub fn step(&mut self, params: &WanderParams, dt: f32) {
+        self.noise_time += f64::from(dt) * f64::from(params.noise_speed);
+        let every = u64::from(params.refresh_every.max(1));
+        for i in 0..self.len() {
+            if (self.steps + i as u64).is_multiple_of(every) {
+                self.target[i] = self.target_of(i, params);
+            }
+            let (position, speed) = steer(self.position[i], self.target[i], params, dt);
+            self.position[i] = position;
+            self.speed[i] = speed;
+        }
+        self.steps += 1;
+    }
+}
+
+/// Moves from `position` toward `target` for `dt` seconds: full speed outside the arrive
+/// radius, proportionally slower inside it, never past the target. Returns the new position and
+/// the speed used.
+pub fn steer(
+    position: [f32; 2],
+    target: [f32; 2],
+    params: &WanderParams,
+    dt: f32,
+) -> ([f32; 2], f32) {
+    let dx = target[0] - position[0];
+    let dy = target[1] - position[1];
+    let distance = (dx * dx + dy * dy).sqrt();
+    if distance <= f32::EPSILON {
+        return (target, 0.0);
+    }
+    let speed = params.movement_strength * (distance / params.arrive_radius).min(1.0);
+    let travel = (speed * dt).min(distance);
+    let k = travel / distance;
+    (
+        [position[0] + dx * k, position[1] + dy * k],
+        travel / dt.max(f32::EPSILON),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steering_slows_inside_the_arrive_radius_and_never_overshoots() {
+        let params = WanderParams::default();
+        let (far, fast) = steer([0.0, 0.0], [10.0, 0.0], &params, 0.1);
+        assert!((far[0] - 0.3).abs() < 1e-6 && fast == params.movement_strength);
+        let (_, slow) = steer([0.0, 0.0], [0.75, 0.0], &params, 0.1);
+        assert!((slow - params.movement_strength / 2.0).abs() < 1e-5);
+        let (there, _) = steer([0.0, 0.0], [0.01, 0.0], &params, 10.0);
+        assert_eq!(there, [0.01, 0.0]);
+    }
+
+    #[test]
+    fn bad_parameters_are_fixed_and_named() {
+        let mut params = WanderParams {
+            wander_max_distance: -1.0,
+            noise_speed: f32::NAN,
+            movement_strength: 2.0,
+            arrive_radius: 0.0,
+            refresh_every: 0,
+        };
+        let fixed = params.sanitize();
+        assert_eq!(
+            fixed,
+            [
+                "wander_max_distance",
+                "noise_speed",
+                "arrive_radius",
+                "refresh_every"
+            ]
+        );
+        assert!(params.sanitize().is_empty());
+    }
+
+    #[test]
+    fn targets_stay_on_the_home_disk() {
+        let params = WanderParams::default();
+        let mut crowd = Wanderers::scattered(9, 200, 100.0, 100.0);
+        for _ in 0..500 {
+            crowd.step(&params, 0.05);
+            for i in 0..crowd.len() {
+                let [hx, hy] = crowd.home[i];
+                let [tx, ty] = crowd.target[i];
+                let d = ((tx - hx).powi(2) + (ty - hy).powi(2)).sqrt();
+                assert!(d <= params.wander_max_distance * (1.0 + 1e-5));
+            }
+        }
+    }
+}
