@@ -380,3 +380,131 @@ fn runner_bad_values_are_refused() {
     assert_usage_error(&["runner", "--format", "xml"], &["text", "json"]);
     assert_usage_error(&["runner", "--seed", ""], &["seed"]);
 }
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let output = temple_trails(args);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    serde_json::from_str(&stdout(&output)).expect("one JSON object")
+}
+
+#[test]
+fn wander_json_shows_tethered_npcs_that_move_differently() {
+    let args = [
+        "wander", "--seed", "3", "--count", "50", "--steps", "3000", "--format", "json",
+    ];
+    let run = json_of(&args);
+    let mut keys: Vec<&str> = run
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "count",
+            "max_distance_from_home",
+            "mean_speed",
+            "min_pairwise_path_difference",
+            "seed",
+            "steps",
+            "wander_max_distance"
+        ]
+    );
+    let radius = run["wander_max_distance"].as_f64().unwrap();
+    let farthest = run["max_distance_from_home"].as_f64().unwrap();
+    assert!(
+        farthest > 0.0 && farthest <= radius * 1.0001,
+        "{farthest} > {radius}"
+    );
+    assert!(run["mean_speed"].as_f64().unwrap() > 0.0);
+    assert!(run["min_pairwise_path_difference"].as_f64().unwrap() > 0.5);
+    assert_eq!(run, json_of(&args), "the same seed runs the same");
+    let text = stdout(&temple_trails(&["wander", "--count", "1", "--steps", "5"]));
+    assert!(
+        text.contains("min pairwise path difference: none"),
+        "{text}"
+    );
+}
+
+#[test]
+fn smooth_reports_both_methods_and_dumps_the_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("paths.json");
+    let run = json_of(&[
+        "smooth",
+        "--seed",
+        "5",
+        "--width",
+        "60",
+        "--height",
+        "40",
+        "--density",
+        "0.2",
+        "--agent",
+        "2x3",
+        "--pairs",
+        "12",
+        "--format",
+        "json",
+        "--dump",
+        dump.to_str().unwrap(),
+    ]);
+    assert_eq!(run["pairs"], 12);
+    assert_eq!(run["agent"], serde_json::json!([2, 3]));
+    for method in ["binary", "exact"] {
+        let m = &run[method];
+        let raw = m["raw_nodes"].as_u64().unwrap();
+        let kept = m["smoothed_nodes"].as_u64().unwrap();
+        assert!(kept >= 24 && kept < raw, "{method}: {kept} of {raw}");
+        assert!(m["smoothed_turns"].as_u64() <= m["raw_turns"].as_u64());
+        assert!(m["mean_us"].as_f64().unwrap() >= 0.0);
+    }
+    let dump: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    assert_eq!(
+        (dump["width"].as_u64(), dump["height"].as_u64()),
+        (Some(60), Some(40))
+    );
+    assert_eq!(dump["agent"], serde_json::json!([2, 3]));
+    assert_eq!(
+        dump["centre_offsets"],
+        serde_json::json!({"left": 0, "top": 1, "right": 1, "bottom": 1})
+    );
+    let grid = dump["grid"].as_array().unwrap();
+    assert_eq!(grid.len(), 40);
+    assert!(
+        grid.iter()
+            .all(|row| row.as_str().unwrap().chars().count() == 60)
+    );
+    let paths = dump["paths"].as_array().unwrap();
+    assert_eq!(paths.len(), 12);
+    for path in paths {
+        let raw = path["raw"].as_array().unwrap();
+        assert_eq!(raw.first(), Some(&path["start"]));
+        assert_eq!(raw.last(), Some(&path["goal"]));
+        for method in ["binary", "exact"] {
+            let kept = path[method].as_array().unwrap();
+            assert_eq!((kept.first(), kept.last()), (raw.first(), raw.last()));
+            assert!(kept.len() <= raw.len());
+        }
+    }
+}
+
+#[test]
+fn wander_and_smooth_bad_values_are_refused() {
+    assert_usage_error(&["wander", "--count", "0"], &["--count"]);
+    assert_usage_error(&["wander", "--steps", "2000000"], &["--steps"]);
+    assert_usage_error(&["smooth", "--agent", "5x1"], &["1 to 4"]);
+    assert_usage_error(&["smooth", "--agent", "2by2"], &["LxW"]);
+    assert_usage_error(&["smooth", "--density", "1.5"], &["0 to 1"]);
+    assert_usage_error(&["smooth", "--density", "-0.1"], &["0 to 1"]);
+    assert_usage_error(&["smooth", "--pairs", "0"], &["--pairs"]);
+    assert_usage_error(&["smooth", "--width", "1"], &["2 to 2000"]);
+    let too_big = temple_trails(&["smooth", "--width", "3", "--height", "3", "--agent", "4x4"]);
+    assert_eq!(too_big.status.code(), Some(2));
+    let message = stderr(&too_big);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("does not fit in a 3x3 field"), "{message}");
+}
