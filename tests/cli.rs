@@ -244,9 +244,20 @@ fn autoplay_needs_a_mode() {
 fn runner_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["runner", "--format", "json"];
     all.extend_from_slice(args);
-    let output = temple_trails(&all);
-    assert!(output.status.success(), "{}", stderr(&output));
-    serde_json::from_str(&stdout(&output)).expect("runner prints one JSON object")
+    json_of(&all)
+}
+
+/// A JSON file the binary wrote.
+fn read_json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the file was written"))
+        .expect("the file is JSON")
+}
+
+/// Runs the binary, expects success, and parses its output as one JSON object.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let output = temple_trails(args);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    serde_json::from_str(&stdout(&output)).expect("one JSON object")
 }
 
 #[test]
@@ -339,8 +350,7 @@ fn runner_dumps_the_track_as_json() {
         path.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
-    let dump: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let dump = read_json(&path);
     assert_eq!(dump["seed"], 7);
     assert_eq!(dump["difficulty"], "easy");
     let segments = dump["segments"].as_array().unwrap();
@@ -379,12 +389,6 @@ fn runner_bad_values_are_refused() {
     assert_usage_error(&["runner", "--preview", "0"], &["--preview"]);
     assert_usage_error(&["runner", "--format", "xml"], &["text", "json"]);
     assert_usage_error(&["runner", "--seed", ""], &["seed"]);
-}
-
-fn json_of(args: &[&str]) -> serde_json::Value {
-    let output = temple_trails(args);
-    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
-    serde_json::from_str(&stdout(&output)).expect("one JSON object")
 }
 
 #[test]
@@ -461,8 +465,7 @@ fn smooth_reports_both_methods_and_dumps_the_paths() {
         assert!(m["smoothed_turns"].as_u64() <= m["raw_turns"].as_u64());
         assert!(m["mean_us"].as_f64().unwrap() >= 0.0);
     }
-    let dump: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    let dump = read_json(&dump);
     assert_eq!(
         (dump["width"].as_u64(), dump["height"].as_u64()),
         (Some(60), Some(40))
