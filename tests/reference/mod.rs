@@ -1,10 +1,11 @@
-//! The `pathfinding` crate's A* on our mazes and on the runner's lane graph: oracles of the
-//! property tests and peers of the benchmarks, written once for both.
+//! Oracles and peers written once for the property tests and the benchmarks: the `pathfinding`
+//! crate's A* on our mazes and on the runner's lane graph, and a brute-force footprint sweep.
 #![allow(
     dead_code,
     reason = "each test or bench that includes this uses a different part"
 )]
 
+use temple_trails::logic::field::{Footprint, ObstacleField};
 use temple_trails::logic::grid_search::GridGraph;
 use temple_trails::logic::maze::Maze;
 use temple_trails::logic::runner::planner::route_cost;
@@ -67,4 +68,35 @@ pub fn pathfinding_lane_route_cost(
         |&(passed, _)| passed == window.len(),
     )
     .map(|(_, cost)| cost)
+}
+
+/// Positions of the footprint sampled per cell of distance along a sweep.
+const SAMPLES_PER_CELL: usize = 64;
+
+/// Whether a rectangle of the body, placed with its centre at (cx, cy) in cell units, overlaps a
+/// blocked cell (or the outside) with positive area.
+fn body_hits(field: &ObstacleField, footprint: Footprint, cx: f64, cy: f64) -> bool {
+    let [left, top, right, bottom] = footprint.extents().map(f64::from);
+    let (x0, x1) = (cx - left - 0.5, cx + right + 0.5);
+    let (y0, y1) = (cy - top - 0.5, cy + bottom + 0.5);
+    let cells = |lo: f64, hi: f64| (lo.floor() as i64)..(hi.ceil() as i64);
+    cells(y0, y1).any(|y| cells(x0, x1).any(|x| field.is_blocked(x, y)))
+}
+
+/// The brute-force oracle: the body slid from centre to centre in many small steps.
+pub fn sweep_is_clear(field: &ObstacleField, footprint: Footprint, a: usize, b: usize) -> bool {
+    let (ax, ay) = field.coords(a);
+    let (bx, by) = field.coords(b);
+    let (ax, ay, bx, by) = (
+        ax as f64 + 0.5,
+        ay as f64 + 0.5,
+        bx as f64 + 0.5,
+        by as f64 + 0.5,
+    );
+    let distance = (bx - ax).abs().max((by - ay).abs());
+    let samples = (distance as usize + 1) * SAMPLES_PER_CELL;
+    (0..=samples).all(|i| {
+        let t = i as f64 / samples as f64;
+        !body_hits(field, footprint, ax + (bx - ax) * t, ay + (by - ay) * t)
+    })
 }

@@ -1,0 +1,119 @@
+//! Wanderers benchmarks: one wander step of 100 000 NPCs (beside the bare Perlin noise it must
+//! sample), one visibility test (beside the brute-force sweep the tests use as an oracle), and
+//! smoothing a 1000-node path with the paper's binary search and with the exact scan.
+
+#[path = "../tests/reference/mod.rs"]
+mod reference;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use noise::{NoiseFn, Perlin};
+use reference::sweep_is_clear;
+use std::hint::black_box;
+use temple_trails::logic::field::{Footprint, FootprintGraph, ObstacleField};
+use temple_trails::logic::grid_search::GridSearch;
+use temple_trails::logic::smoothing::{FarthestSearch, smooth, visible};
+use temple_trails::logic::wander::{WanderParams, Wanderers};
+
+/// NPCs in the wander step.
+const CROWD: usize = 100_000;
+/// Nodes of the smoothed path.
+const PATH_NODES: usize = 1000;
+
+fn wander_step(c: &mut Criterion) {
+    let params = WanderParams::default();
+    let side = (CROWD as f32 * 400.0).sqrt();
+    let mut crowd = Wanderers::scattered(1, CROWD, side, side);
+    let mut group = c.benchmark_group("wander step, 100000 NPCs");
+    group.throughput(Throughput::Elements(CROWD as u64));
+    group.bench_function("temple-trails step", |b| {
+        b.iter(|| crowd.step(black_box(&params), 1.0 / 60.0))
+    });
+    let refresh_every_4 = WanderParams {
+        refresh_every: 4,
+        ..params
+    };
+    group.bench_function("temple-trails step, targets every 4th step", |b| {
+        b.iter(|| crowd.step(black_box(&refresh_every_4), 1.0 / 60.0))
+    });
+    let noise = Perlin::new(1);
+    group.bench_function("bare Perlin, 2 samples per NPC", |b| {
+        b.iter(|| {
+            let mut sum = 0.0;
+            for i in 0..CROWD {
+                let x = black_box(i as f64 * 0.37);
+                sum += noise.get([x]) + noise.get([x + 0.5]);
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
+/// A 200 x 150 field, 25 % stone, from seed 3.
+fn field() -> ObstacleField {
+    ObstacleField::from_noise(3, 200, 150, 0.25)
+}
+
+fn visibility(c: &mut Criterion) {
+    let field = field();
+    let agent = Footprint::new(2, 2).unwrap();
+    let fitting: Vec<usize> = (0..200 * 150).filter(|&c| field.fits(agent, c)).collect();
+    // A long diagonal hop the agent can make, found by walking the fitting cells.
+    let (a, b) = fitting
+        .iter()
+        .flat_map(|&a| fitting.iter().rev().take(400).map(move |&b| (a, b)))
+        .find(|&(a, b)| {
+            let (ax, ay) = field.coords(a);
+            let (bx, by) = field.coords(b);
+            ax.abs_diff(bx) >= 20 && ay.abs_diff(by) >= 10 && visible(&field, agent, a, b)
+        })
+        .expect("a long clear hop");
+    let mut group = c.benchmark_group("visible(), 2x2 agent, long diagonal hop");
+    group.bench_function(BenchmarkId::new("temple-trails", "swept band"), |bench| {
+        bench.iter(|| visible(black_box(&field), agent, a, b))
+    });
+    group.bench_function(BenchmarkId::new("brute force", "sampled sweep"), |bench| {
+        bench.iter(|| sweep_is_clear(black_box(&field), agent, a, b))
+    });
+    group.finish();
+}
+
+fn smoothing(c: &mut Criterion) {
+    let field = ObstacleField::from_noise(5, 600, 400, 0.25);
+    let agent = Footprint::new(2, 2).unwrap();
+    let graph = FootprintGraph {
+        field: &field,
+        footprint: agent,
+    };
+    let fitting: Vec<usize> = (0..600 * 400).filter(|&c| field.fits(agent, c)).collect();
+    let mut search = GridSearch::new();
+    let path = fitting
+        .iter()
+        .step_by(97)
+        .find_map(|&goal| {
+            let path = search.astar(&graph, fitting[0], goal).path?;
+            (path.len() >= PATH_NODES).then(|| path[..PATH_NODES].to_vec())
+        })
+        .expect("a path of 1000 nodes");
+    let (start, goal) = (path[0], path[PATH_NODES - 1]);
+    let mut group = c.benchmark_group("smooth a 1000-node path, 2x2 agent");
+    for method in FarthestSearch::ALL {
+        let kept = smooth(&field, agent, &path, start, goal, method).unwrap();
+        println!(
+            "{}: {} -> {} nodes, {} -> {} turns, {} visibility tests",
+            method.name(),
+            kept.raw_nodes,
+            kept.waypoints.len(),
+            kept.raw_turns,
+            kept.smoothed_turns,
+            kept.visibility_tests
+        );
+        group.bench_function(method.name(), |b| {
+            b.iter(|| smooth(black_box(&field), agent, &path, start, goal, method).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, wander_step, visibility, smoothing);
+criterion_main!(benches);
