@@ -5,7 +5,7 @@ mod common;
 use bevy::prelude::*;
 use common::{headless_app, headless_app_with, press, run_frames, state};
 use temple_trails::game::menu::{MenuCursor, MenuInput, MenuItem, menu_items};
-use temple_trails::game::screens::{Menu, Mode, PausableSystems, PlayableModes, Screen};
+use temple_trails::game::screens::{Menu, Mode, PausableSystems, Screen};
 use temple_trails::game::settings::{GameDifficulty, Settings};
 use temple_trails::logic::difficulty::Difficulty;
 
@@ -17,10 +17,9 @@ struct GameplayTicks(u32);
 #[derive(Resource, Default)]
 struct MazeEntries(u32);
 
-/// An app in which the maze mode counts as built, with probes for gameplay and restarts.
-fn app_with_playable_maze() -> App {
+/// An app with probes for gameplay and restarts in the maze.
+fn app_with_maze_probes() -> App {
     headless_app_with(None, |app| {
-        PlayableModes::register(app, Mode::Maze);
         app.init_resource::<GameplayTicks>()
             .init_resource::<MazeEntries>()
             .add_systems(
@@ -56,7 +55,7 @@ fn game_starts_on_the_title_screen_with_the_main_menu() {
 
 #[test]
 fn title_to_mode_to_pause_to_resume_to_main_menu() {
-    let mut app = app_with_playable_maze();
+    let mut app = app_with_maze_probes();
     move_cursor_to(&mut app, MenuItem::Play(Mode::Maze));
     press(&mut app, KeyCode::Enter);
     assert_eq!(state::<Screen>(&app), Screen::Maze);
@@ -83,7 +82,7 @@ fn title_to_mode_to_pause_to_resume_to_main_menu() {
 
 #[test]
 fn gameplay_stops_while_paused() {
-    let mut app = app_with_playable_maze();
+    let mut app = app_with_maze_probes();
     app.world_mut()
         .write_message(MenuInput::Activated(MenuItem::Play(Mode::Maze)));
     run_frames(&mut app, 2);
@@ -99,7 +98,7 @@ fn gameplay_stops_while_paused() {
 
 #[test]
 fn restart_enters_the_mode_again() {
-    let mut app = app_with_playable_maze();
+    let mut app = app_with_maze_probes();
     app.world_mut()
         .write_message(MenuInput::Activated(MenuItem::Play(Mode::Maze)));
     run_frames(&mut app, 2);
@@ -112,23 +111,6 @@ fn restart_enters_the_mode_again() {
     assert_eq!(app.world().resource::<MazeEntries>().0, 2);
     assert_eq!(state::<Screen>(&app), Screen::Maze);
     assert_eq!(state::<Menu>(&app), Menu::None, "a restarted mode runs");
-}
-
-#[test]
-fn a_mode_not_built_yet_shows_coming_soon_and_esc_returns() {
-    let mut app = headless_app(None);
-    move_cursor_to(&mut app, MenuItem::Play(Mode::Wanderers));
-    press(&mut app, KeyCode::Enter);
-    assert_eq!(state::<Screen>(&app), Screen::Wanderers);
-    assert_eq!(state::<Menu>(&app), Menu::None);
-    press(&mut app, KeyCode::Escape);
-    assert_eq!(state::<Screen>(&app), Screen::Title);
-    assert_eq!(state::<Menu>(&app), Menu::Main);
-
-    move_cursor_to(&mut app, MenuItem::Play(Mode::Wanderers));
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter);
-    assert_eq!(state::<Screen>(&app), Screen::Title, "Enter returns too");
 }
 
 #[test]
@@ -206,7 +188,7 @@ fn volume_stays_between_silent_and_full() {
 
 #[test]
 fn settings_from_the_pause_menu_return_to_it() {
-    let mut app = app_with_playable_maze();
+    let mut app = app_with_maze_probes();
     app.world_mut()
         .write_message(MenuInput::Activated(MenuItem::Play(Mode::Maze)));
     run_frames(&mut app, 2);

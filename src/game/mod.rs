@@ -10,6 +10,7 @@ pub mod screenshot;
 pub mod settings;
 pub mod storage;
 pub mod title;
+pub mod wanderers;
 
 use crate::game::screens::{Mode, Screen};
 use crate::game::screenshot::ScreenshotPlan;
@@ -40,6 +41,7 @@ pub fn core_plugin(app: &mut App) {
         menu::plugin,
         maze::plugin,
         runner::plugin,
+        wanderers::plugin,
     ))
     .init_resource::<AutoplayOnStart>();
 }
@@ -57,6 +59,7 @@ pub fn plugin(app: &mut App) {
         menu::ui::plugin,
         maze::view::plugin,
         runner::view::plugin,
+        wanderers::view::plugin,
         title::plugin,
         screenshot::plugin,
     ))
@@ -71,9 +74,18 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Camera"), Camera2d));
 }
 
+/// Ends a mode's drawing: drops its view state `V` and puts the camera back.
+pub(in crate::game) fn end_mode_view<V: Resource>(
+    mut commands: Commands,
+    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
+) {
+    commands.remove_resource::<V>();
+    reset_camera(camera);
+}
+
 /// Puts the camera back as the title screen expects it: at the origin, upright, unzoomed. Modes
 /// that move, turn or zoom it call this when they end.
-pub(in crate::game) fn reset_camera(
+fn reset_camera(
     camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
 ) {
     if let Some(mut camera) = camera {

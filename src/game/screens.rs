@@ -2,12 +2,10 @@
 //! that every feature's systems run in.
 
 use bevy::prelude::*;
-use std::collections::HashSet;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_state::<Menu>()
-        .init_resource::<PlayableModes>()
         .configure_sets(
             Update,
             (
@@ -119,32 +117,6 @@ impl Mode {
             Mode::Wanderers => "Watch NPCs wander near home and find their way around stone.",
         }
     }
-}
-
-/// The modes whose plugins are in the app. A mode's plugin adds itself with
-/// [`PlayableModes::register`]; a mode that is missing shows a "coming soon" panel instead.
-#[derive(Resource, Debug, Default)]
-pub struct PlayableModes(HashSet<Mode>);
-
-impl PlayableModes {
-    /// Marks a mode as playable. Call from the mode's plugin.
-    pub fn register(app: &mut App, mode: Mode) {
-        app.init_resource::<PlayableModes>();
-        app.world_mut()
-            .resource_mut::<PlayableModes>()
-            .0
-            .insert(mode);
-    }
-
-    /// Whether the mode has a plugin in this app.
-    pub fn contains(&self, mode: Mode) -> bool {
-        self.0.contains(&mode)
-    }
-}
-
-/// Run condition: the current screen is a mode that is not built yet.
-pub fn showing_coming_soon(screen: Res<State<Screen>>, playable: Res<PlayableModes>) -> bool {
-    screen.mode().is_some_and(|mode| !playable.contains(mode))
 }
 
 /// The order of every `Update` system, configured once here and chained.

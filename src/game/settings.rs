@@ -8,6 +8,7 @@
 use crate::game::maze::options::MazeOptions;
 use crate::game::screens::AppSystems;
 use crate::game::storage::{StorageDir, StorageWarnings, load_json_or_default, write_json_atomic};
+use crate::game::wanderers::options::WanderersOptions;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::seed::parse_seed;
 use bevy::audio::{GlobalVolume, Volume};
@@ -68,6 +69,8 @@ pub struct Settings {
     pub difficulty: Difficulty,
     /// Maze size, algorithm and braid.
     pub maze: MazeOptions,
+    /// The wanderers sandbox: NPCs, wandering, sizes, stone and what is drawn.
+    pub wanderers: WanderersOptions,
 }
 
 impl Default for Settings {
@@ -78,6 +81,7 @@ impl Default for Settings {
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
             maze: MazeOptions::default(),
+            wanderers: WanderersOptions::default(),
         }
     }
 }
@@ -111,6 +115,7 @@ impl Settings {
             self.seed_text = DEFAULT_SEED_TEXT.to_owned();
         }
         changes.extend(self.maze.sanitize());
+        changes.extend(self.wanderers.sanitize());
         changes
     }
 }

@@ -8,6 +8,7 @@ pub mod field;
 pub mod grid_search;
 pub mod maze;
 pub mod runner;
+pub mod sandbox;
 pub mod seed;
 pub mod smoothing;
 pub mod title_field;

@@ -3,6 +3,7 @@
 //! slide to in a straight line without its body touching a blocked cell.
 
 use crate::logic::field::{Footprint, ObstacleField};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Slack used when comparing the swept band with cell edges: cells this close to the band
@@ -10,10 +11,12 @@ use std::fmt;
 const EDGE_SLACK: f64 = 1e-9;
 
 /// How the farthest visible node is found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum FarthestSearch {
     /// The paper's binary search (pass / block / t). Visibility is not monotone along a path,
     /// so it can stop at a nearer node than the farthest visible one.
+    #[default]
     Binary,
     /// Every node from the goal backwards until one is visible: the farthest visible node.
     Exact,

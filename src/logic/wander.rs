@@ -148,19 +148,39 @@ impl Wanderers {
         [hx + nx * scale, hy + ny * scale]
     }
 
+    /// Advances the noise time by one step and recomputes the targets that are due, without
+    /// moving anyone: for callers that steer NPCs themselves (around obstacles).
+    pub fn refresh_targets(&mut self, params: &WanderParams, dt: f32) {
+        let every = self.begin_step(params, dt);
+        for i in 0..self.len() {
+            self.refresh_if_due(i, every, params);
+        }
+        self.steps += 1;
+    }
+
     /// One step of `dt` seconds for every NPC: refresh due targets, then steer toward them.
     pub fn step(&mut self, params: &WanderParams, dt: f32) {
-        self.noise_time += f64::from(dt) * f64::from(params.noise_speed);
-        let every = u64::from(params.refresh_every.max(1));
+        let every = self.begin_step(params, dt);
         for i in 0..self.len() {
-            if (self.steps + i as u64).is_multiple_of(every) {
-                self.target[i] = self.target_of(i, params);
-            }
+            self.refresh_if_due(i, every, params);
             let (position, speed) = steer(self.position[i], self.target[i], params, dt);
             self.position[i] = position;
             self.speed[i] = speed;
         }
         self.steps += 1;
+    }
+
+    /// Moves the noise time on; returns how many steps apart targets are refreshed.
+    fn begin_step(&mut self, params: &WanderParams, dt: f32) -> u64 {
+        self.noise_time += f64::from(dt) * f64::from(params.noise_speed);
+        u64::from(params.refresh_every.max(1))
+    }
+
+    /// Recomputes NPC `i`'s target if this step is its turn (NPCs are staggered).
+    fn refresh_if_due(&mut self, i: usize, every: u64, params: &WanderParams) {
+        if (self.steps + i as u64).is_multiple_of(every) {
+            self.target[i] = self.target_of(i, params);
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use crate::game::AutoplayOnStart;
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::menu::{MenuInput, MenuItem};
 use crate::game::scores::{BestScore, BestScores, Ranking};
-use crate::game::screens::{AppSystems, Menu, Mode, PausableSystems, PlayableModes, Screen};
+use crate::game::screens::{AppSystems, Menu, Mode, PausableSystems, Screen};
 use crate::game::settings::{GameSeed, Settings};
 use crate::logic::grid_search::{GridSearch, SearchOutcome};
 use crate::logic::maze::{Direction, Maze, MazeSpec};
@@ -36,7 +36,6 @@ const MOVE_KEYS: [(KeyCode, Direction); 8] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    PlayableModes::register(app, Mode::Maze);
     app.add_message::<PlayerStepped>()
         .add_systems(OnEnter(Screen::Maze), start_maze)
         .add_systems(OnExit(Screen::Maze), end_maze)

@@ -61,7 +61,7 @@ const PLAYER_RIM: f32 = 0.15;
 
 pub(in crate::game) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Maze), spawn_maze_view.after(start_maze))
-        .add_systems(OnExit(Screen::Maze), end_maze_view)
+        .add_systems(OnExit(Screen::Maze), crate::game::end_mode_view::<MazeView>)
         .add_systems(
             Update,
             (
@@ -274,14 +274,6 @@ fn camera_focus(world_size: Vec2, view_size: Vec2, player: Vec2) -> Vec2 {
         axis(world_size.x, view_size.x, player.x),
         axis(world_size.y, view_size.y * (1.0 - HUD_SHARE), player.y) + hud_offset,
     )
-}
-
-fn end_maze_view(
-    mut commands: Commands,
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
-) {
-    commands.remove_resource::<MazeView>();
-    crate::game::reset_camera(camera);
 }
 
 fn paint_trail(

@@ -6,8 +6,9 @@ pub mod ui;
 
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::maze::options::{MAX_BRAID_PERCENT, MazeOptions, MazeSize};
-use crate::game::screens::{AppSystems, Menu, Mode, PlayableModes, Screen, showing_coming_soon};
+use crate::game::screens::{AppSystems, Menu, Mode, Screen};
 use crate::game::settings::{MAX_VOLUME, Settings, SettingsEdited};
+use crate::game::wanderers::options::WanderersOptions;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::Algorithm;
 use crate::logic::seed::parse_seed;
@@ -37,7 +38,6 @@ pub(super) fn plugin(app: &mut App) {
                     reset_cursor.run_if(state_changed::<Menu>),
                     handle_escape.run_if(input_just_pressed(KeyCode::Escape)),
                     navigate_menu_with_keys.run_if(not(in_state(Menu::None))),
-                    leave_coming_soon_with_enter.run_if(showing_coming_soon),
                 )
                     .chain()
                     .in_set(AppSystems::RecordInput),
@@ -186,6 +186,8 @@ pub enum MenuInput {
     VolumeSet(f32),
     /// The maze settings were edited with the mouse.
     MazeOptionsSet(MazeOptions),
+    /// The wanderers settings were edited (side panel, or T for targets).
+    WanderersOptionsSet(WanderersOptions),
 }
 
 /// Things the behaviour asks of the egui drawing, which alone can do them.
@@ -213,14 +215,12 @@ fn egui_has_keyboard(wants: Option<Res<EguiWantsInput>>) -> bool {
     wants.is_some_and(|w| w.wants_keyboard_input())
 }
 
-/// Esc: pause or resume a mode, leave the settings page, leave a "coming soon" screen. On the
-/// title screen's main menu it does nothing, so nothing is lost by pressing it.
+/// Esc: pause or resume a mode, leave the settings page. On the title screen's main menu it does
+/// nothing, so nothing is lost by pressing it.
 fn handle_escape(
     screen: Res<State<Screen>>,
     menu: Res<State<Menu>>,
-    playable: Res<PlayableModes>,
     wants: Option<Res<EguiWantsInput>>,
-    mut next_screen: ResMut<NextState<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut sounds: MessageWriter<SoundRequested>,
 ) {
@@ -230,10 +230,6 @@ fn handle_escape(
     let target = match (screen.mode(), menu.get()) {
         (None, Menu::Settings) => Some(Menu::Main),
         (None, _) => None,
-        (Some(mode), _) if !playable.contains(mode) => {
-            next_screen.set(Screen::Title);
-            Some(Menu::Main)
-        }
         (Some(_), Menu::None) => Some(Menu::Pause),
         (Some(_), Menu::Pause) => Some(Menu::None),
         (Some(_), Menu::Settings) => Some(Menu::Pause),
@@ -243,15 +239,6 @@ fn handle_escape(
     if let Some(target) = target {
         next_menu.set(target);
         sounds.write(SoundRequested(Sound::MenuConfirm));
-    }
-}
-
-fn leave_coming_soon_with_enter(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut inputs: MessageWriter<MenuInput>,
-) {
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        inputs.write(MenuInput::Activated(MenuItem::MainMenu));
     }
 }
 
@@ -428,6 +415,12 @@ fn apply_menu_inputs(
                 let _ = options.sanitize();
                 settings_changed = options != settings.maze;
                 settings.maze = options;
+                sound = None;
+            }
+            MenuInput::WanderersOptionsSet(mut options) => {
+                let _ = options.sanitize();
+                settings_changed = options != settings.wanderers;
+                settings.wanderers = options;
                 sound = None;
             }
             // The maze and runner plugins answer their own items.

@@ -1,9 +1,9 @@
-//! The egui drawing of the menus: title screen, settings page, pause menu, "coming soon" panel
-//! and file warnings. Every click becomes a [`MenuInput`]; nothing here changes the game itself.
+//! The egui drawing of the menus: title screen, settings page, pause menu and file warnings.
+//! Every click becomes a [`MenuInput`]; nothing here changes the game itself.
 
 use super::{MenuCursor, MenuInput, MenuItem, MenuRequests, menu_items};
 use crate::game::maze::options::{MAX_BRAID_PERCENT, MazeOptions, MazeSize};
-use crate::game::screens::{Menu, Mode, Screen, showing_coming_soon};
+use crate::game::screens::{Menu, Mode, Screen};
 use crate::game::settings::{GameSeed, MAX_VOLUME, Settings};
 use crate::game::storage::StorageWarnings;
 use crate::logic::difficulty::Difficulty;
@@ -40,7 +40,6 @@ pub(in crate::game) fn plugin(app: &mut App) {
             draw_main_menu.run_if(in_state(Menu::Main)),
             draw_settings_page.run_if(in_state(Menu::Settings)),
             draw_pause_menu.run_if(in_state(Menu::Pause)),
-            draw_coming_soon.run_if(showing_coming_soon.and_then(in_state(Menu::None))),
             draw_storage_warnings.run_if(|w: Res<StorageWarnings>| !w.0.is_empty()),
             keep_focus_off_buttons,
         )
@@ -158,7 +157,7 @@ pub(in crate::game) fn centered_panel(
         });
 }
 
-/// A centred panel over the dimmed game: pause, win and "coming soon".
+/// A centred panel over the dimmed game: pause, game over and win.
 pub(in crate::game) fn modal_panel(
     ctx: &egui::Context,
     id: &str,
@@ -543,40 +542,6 @@ pub(in crate::game) fn item_label(item: MenuItem) -> &'static str {
         MenuItem::MazeAlgorithm => "Maze algorithm",
         MenuItem::MazeBraid => "Maze braid",
     }
-}
-
-fn draw_coming_soon(
-    mut contexts: EguiContexts,
-    screen: Res<State<Screen>>,
-    mut writer: MessageWriter<MenuInput>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(mode) = screen.mode() else {
-        return Ok(());
-    };
-    modal_panel(ctx, "coming-soon", |ui| {
-        ui.heading(RichText::new(format!("{} — coming soon", mode.label())).color(GOLD));
-        ui.add_space(6.0);
-        ui.label(RichText::new(mode.blurb()).color(SAND));
-        ui.label(RichText::new("This mode is not built yet.").color(SAND));
-        ui.add_space(10.0);
-        if ui
-            .add(
-                egui::Button::new("Main menu")
-                    .min_size(egui::vec2(BUTTON_WIDTH, BUTTON_HEIGHT))
-                    .selected(true),
-            )
-            .clicked()
-        {
-            writer.write(MenuInput::Activated(MenuItem::MainMenu));
-        }
-        ui.label(
-            RichText::new("Esc or Enter returns to the main menu")
-                .size(14.0)
-                .color(DIM),
-        );
-    });
-    Ok(())
 }
 
 fn draw_storage_warnings(

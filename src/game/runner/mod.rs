@@ -8,7 +8,7 @@ use crate::game::AutoplayOnStart;
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::menu::{MenuInput, MenuItem};
 use crate::game::scores::{BestScore, BestScores, Ranking};
-use crate::game::screens::{AppSystems, Menu, Mode, PausableSystems, PlayableModes, Screen};
+use crate::game::screens::{AppSystems, Menu, Mode, PausableSystems, Screen};
 use crate::game::settings::{GameDifficulty, GameSeed};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::runner::autopilot::Autopilot;
@@ -34,7 +34,6 @@ const COMMAND_KEYS: [(KeyCode, Command); 10] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    PlayableModes::register(app, Mode::Runner);
     let running = in_state(Screen::Runner).and_then(resource_exists::<RunnerRun>);
     app.add_message::<RunnerEvent>()
         .insert_resource(Time::<Fixed>::from_seconds(SIMULATION_STEP_S))

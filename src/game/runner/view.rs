@@ -72,7 +72,10 @@ pub(in crate::game) fn plugin(app: &mut App) {
         .and_then(resource_exists::<RunnerRun>)
         .and_then(resource_exists::<RunnerView>);
     app.add_systems(OnEnter(Screen::Runner), spawn_runner_view.after(start_run))
-        .add_systems(OnExit(Screen::Runner), end_runner_view)
+        .add_systems(
+            OnExit(Screen::Runner),
+            crate::game::end_mode_view::<RunnerView>,
+        )
         .add_systems(
             Update,
             (
@@ -288,14 +291,6 @@ fn spawn_runner_view(
     {
         ortho.scale = 1.0 / PIXELS_PER_METRE;
     }
-}
-
-fn end_runner_view(
-    mut commands: Commands,
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
-) {
-    commands.remove_resource::<RunnerView>();
-    crate::game::reset_camera(camera);
 }
 
 /// Draws segments as they come within sight and removes them once well behind.

@@ -1,0 +1,134 @@
+//! Headless App tests of the wanderers mode: NPCs spawn with the set count, move and stay near
+//! home, settings edits respawn them, T toggles targets, and a selected NPC exposes both paths.
+
+mod common;
+
+use bevy::prelude::*;
+use common::{headless_app, press, run_frames, state};
+use temple_trails::game::menu::{MenuInput, MenuItem};
+use temple_trails::game::screens::{Menu, Mode, Screen};
+use temple_trails::game::settings::Settings;
+use temple_trails::game::wanderers::options::WanderersOptions;
+use temple_trails::game::wanderers::{SelectedNpc, SelectedRoute, WanderersRun, WanderersStats};
+
+fn wanderers_app(options: WanderersOptions) -> App {
+    let mut app = headless_app(None);
+    app.world_mut().resource_mut::<Settings>().wanderers = options;
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Wanderers)));
+    run_frames(&mut app, 2);
+    assert_eq!(state::<Screen>(&app), Screen::Wanderers);
+    assert_eq!(state::<Menu>(&app), Menu::None);
+    app
+}
+
+fn run(app: &App) -> &WanderersRun {
+    app.world().resource::<WanderersRun>()
+}
+
+#[test]
+fn npcs_spawn_with_the_set_count_move_and_stay_near_home() {
+    let options = WanderersOptions {
+        count: 300,
+        density: 0.0,
+        ..WanderersOptions::default()
+    };
+    let mut app = wanderers_app(options);
+    assert_eq!(run(&app).sandbox.crowd.len(), 300);
+    let start = run(&app).sandbox.crowd.position.clone();
+    run_frames(&mut app, 50);
+    let crowd = &run(&app).sandbox.crowd;
+    let moved = (0..300).filter(|&i| crowd.position[i] != start[i]).count();
+    assert!(moved > 250, "only {moved} moved");
+    for i in 0..300 {
+        let [px, py] = crowd.position[i];
+        let [hx, hy] = crowd.home[i];
+        let distance = (px - hx).hypot(py - hy);
+        // On open ground the body walks straight at a target on the home disk.
+        assert!(
+            distance <= options.wander_max_distance + 1e-3,
+            "{i}: {distance}"
+        );
+    }
+    assert_eq!(app.world().resource::<WanderersStats>().npcs, 300);
+}
+
+#[test]
+fn changing_the_count_respawns_and_changing_the_speed_does_not() {
+    let options = WanderersOptions {
+        count: 120,
+        ..WanderersOptions::default()
+    };
+    let mut app = wanderers_app(options);
+    assert_eq!(run(&app).generation, 0);
+    let faster = WanderersOptions {
+        movement_strength: 9.0,
+        ..options
+    };
+    app.world_mut()
+        .write_message(MenuInput::WanderersOptionsSet(faster));
+    run_frames(&mut app, 2);
+    assert_eq!(run(&app).generation, 0, "a speed change keeps the NPCs");
+    let more = WanderersOptions {
+        count: 450,
+        ..faster
+    };
+    app.world_mut()
+        .write_message(MenuInput::WanderersOptionsSet(more));
+    run_frames(&mut app, 2);
+    assert_eq!(run(&app).generation, 1);
+    assert_eq!(run(&app).sandbox.crowd.len(), 450);
+    assert_eq!(app.world().resource::<Settings>().wanderers.count, 450);
+}
+
+#[test]
+fn t_toggles_targets_and_tethers() {
+    let mut app = wanderers_app(WanderersOptions {
+        count: 10,
+        ..WanderersOptions::default()
+    });
+    assert!(!app.world().resource::<Settings>().wanderers.show_targets);
+    press(&mut app, KeyCode::KeyT);
+    assert!(app.world().resource::<Settings>().wanderers.show_targets);
+    press(&mut app, KeyCode::KeyT);
+    assert!(!app.world().resource::<Settings>().wanderers.show_targets);
+}
+
+#[test]
+fn a_selected_npc_exposes_its_raw_and_smoothed_paths() {
+    let mut app = wanderers_app(WanderersOptions {
+        count: 400,
+        density: 0.35,
+        ..WanderersOptions::default()
+    });
+    let mut with_route = None;
+    for _ in 0..200 {
+        app.update();
+        with_route = run(&app)
+            .sandbox
+            .routes
+            .iter()
+            .position(|route| route.as_ref().is_some_and(|r| r.raw.len() > 6));
+        if with_route.is_some() {
+            break;
+        }
+    }
+    let npc = with_route.expect("some NPC plans a route around stone");
+    app.world_mut().resource_mut::<SelectedNpc>().0 = Some(npc);
+    app.update();
+    let route = app.world().resource::<SelectedRoute>().clone();
+    assert_eq!(route.npc, npc);
+    assert!(route.smoothed.len() <= route.raw.len());
+    assert!(route.smoothed_turns <= route.raw_turns);
+    assert_eq!(route.smoothed.first(), route.raw.first());
+    assert_eq!(route.smoothed.last(), route.raw.last());
+    // The statistics are measured over whole seconds of sandbox time (frames are 0.1 s).
+    run_frames(&mut app, 12);
+    let stats = *app.world().resource::<WanderersStats>();
+    assert!(stats.replans_per_second > 0.0, "{stats:?}");
+    assert!(stats.mean_smoothed_waypoints <= stats.mean_raw_waypoints);
+    // Clearing the selection clears the route.
+    app.world_mut().resource_mut::<SelectedNpc>().0 = None;
+    app.update();
+    assert!(!app.world().contains_resource::<SelectedRoute>());
+}
