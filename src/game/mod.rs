@@ -85,9 +85,7 @@ pub(in crate::game) fn end_mode_view<V: Resource>(
 
 /// Puts the camera back as the title screen expects it: at the origin, upright, unzoomed. Modes
 /// that move, turn or zoom it call this when they end.
-fn reset_camera(
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
-) {
+fn reset_camera(camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>) {
     if let Some(mut camera) = camera {
         let (ref mut transform, ref mut projection) = *camera;
         transform.translation = Vec3::new(0.0, 0.0, transform.translation.z);

@@ -368,19 +368,19 @@ fn selection(ui: &mut egui::Ui, selected: Option<usize>, route: Option<&Selected
     match (selected, route) {
         (Some(npc), Some(route)) if route.npc == npc => {
             ui.label(RichText::new(format!("NPC {npc}")).color(GOLD));
+            let counts = |nodes: usize, turns: usize| {
+                let s = |n: usize| if n == 1 { "" } else { "s" };
+                format!("{nodes} node{}, {turns} turn{}", s(nodes), s(turns))
+            };
             stat_row(
                 ui,
                 "A* path (thin)",
-                format!("{} nodes, {} turns", route.raw.len(), route.raw_turns),
+                counts(route.raw.len(), route.raw_turns),
             );
             stat_row(
                 ui,
                 "Smoothed (thick)",
-                format!(
-                    "{} nodes, {} turns",
-                    route.smoothed.len(),
-                    route.smoothed_turns
-                ),
+                counts(route.smoothed.len(), route.smoothed_turns),
             );
         }
         (Some(npc), _) => {
