@@ -5,9 +5,10 @@
 
 use super::{MazeRun, MazeWin, PlayerStepped, start_maze};
 use crate::game::menu::ui::{
-    AMBER, DIM, GOLD, MenuPlace, SAND, item_label, menu_button, modal_panel,
+    AMBER, DIM, GOLD, MenuPlace, dialog_buttons, hud_bar, hud_figure, item_label, modal_panel,
+    results_table,
 };
-use crate::game::menu::{MenuCursor, MenuInput, menu_items};
+use crate::game::menu::{MenuCursor, MenuInput, MenuItem};
 use crate::game::screens::{AppSystems, Menu, Screen};
 use crate::game::settings::Settings;
 use crate::logic::maze::Maze;
@@ -416,34 +417,19 @@ fn clock(seconds: f64) -> String {
 }
 
 fn draw_hud(mut contexts: EguiContexts, run: Res<MazeRun>, settings: Res<Settings>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let width = ctx.content_rect().width();
-    egui::Area::new(egui::Id::new("maze-hud"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(crate::game::menu::ui::PANEL)
-                .inner_margin(egui::Margin::symmetric(14, 6))
-                .show(ui, |ui| {
-                    ui.set_width(width - 28.0);
-                    draw_hud_rows(ui, &run, &settings);
-                });
-        });
+    hud_bar(contexts.ctx_mut()?, "maze-hud", |ui| {
+        draw_hud_rows(ui, &run, &settings)
+    });
     Ok(())
 }
 
 /// The HUD's two lines: the run's figures and the maze's identity, then the controls.
 fn draw_hud_rows(ui: &mut egui::Ui, run: &MazeRun, settings: &Settings) {
     ui.horizontal(|ui| {
-        let stat = |ui: &mut egui::Ui, name: &str, value: String| {
-            ui.label(RichText::new(name).size(15.0).color(DIM));
-            ui.label(RichText::new(value).size(19.0).color(SAND).strong());
-            ui.add_space(10.0);
-        };
-        stat(ui, "Time", clock(run.elapsed.as_secs_f64()));
-        stat(ui, "Moves", run.moves.to_string());
-        stat(ui, "Optimal", run.optimal_moves.to_string());
-        stat(ui, "Hints", run.hints_used.to_string());
+        hud_figure(ui, "Time", clock(run.elapsed.as_secs_f64()));
+        hud_figure(ui, "Moves", run.moves.to_string());
+        hud_figure(ui, "Optimal", run.optimal_moves.to_string());
+        hud_figure(ui, "Hints", run.hints_used.to_string());
         if run.system_walk {
             ui.label(RichText::new("SYSTEM WALK").size(17.0).color(GOLD).strong());
         }
@@ -487,27 +473,22 @@ fn draw_win_dialog(
     modal_panel(ctx, "maze-win", |ui| {
         ui.heading(RichText::new("You found the way out!").color(GOLD));
         ui.add_space(6.0);
-        egui::Grid::new("maze-win-stats")
-            .num_columns(2)
-            .spacing([24.0, 4.0])
-            .show(ui, |ui| {
-                let mut row = |name: &str, value: String| {
-                    ui.label(RichText::new(name).color(DIM));
-                    ui.label(RichText::new(value).color(SAND).strong());
-                    ui.end_row();
-                };
-                row("Time", clock(win.seconds));
-                row("Moves", win.moves.to_string());
-                row("Optimal", win.optimal_moves.to_string());
-                row("Efficiency", format!("{:.0} %", win.efficiency_percent));
-                row("Hints used", win.hints_used.to_string());
-                row(
-                    "Best time",
-                    win.best
-                        .as_ref()
-                        .map_or_else(|| "none yet".to_owned(), |b| clock(b.value)),
-                );
-            });
+        let best = win
+            .best
+            .as_ref()
+            .map_or_else(|| "none yet".to_owned(), |b| clock(b.value));
+        results_table(
+            ui,
+            "maze-win-stats",
+            &[
+                ("Time", clock(win.seconds)),
+                ("Moves", win.moves.to_string()),
+                ("Optimal", win.optimal_moves.to_string()),
+                ("Efficiency", format!("{:.0} %", win.efficiency_percent)),
+                ("Hints used", win.hints_used.to_string()),
+                ("Best time", best),
+            ],
+        );
         ui.add_space(4.0);
         if win.assisted {
             ui.label(RichText::new("The system walked: this time is not recorded.").color(AMBER));
@@ -515,14 +496,11 @@ fn draw_win_dialog(
             ui.label(RichText::new("New best time!").color(GOLD).strong());
         }
         ui.add_space(8.0);
-        for &item in menu_items(place.menu, place.screen) {
-            let label = if item == crate::game::menu::MenuItem::Restart {
-                "Same maze again"
-            } else {
-                item_label(item)
-            };
-            menu_button(ui, label, item, place, &mut cursor, &mut inputs);
-        }
+        let label = |item| match item {
+            MenuItem::Restart => "Same maze again",
+            other => item_label(other),
+        };
+        dialog_buttons(ui, place, label, &mut cursor, &mut inputs);
     });
     writer.write_batch(inputs);
     Ok(())

@@ -167,6 +167,60 @@ pub(in crate::game) fn modal_panel(
     centered_panel(ctx, id, add_contents);
 }
 
+/// A bar across the top of the window for a mode's HUD.
+pub(in crate::game) fn hud_bar(
+    ctx: &egui::Context,
+    id: &str,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(PANEL)
+                .inner_margin(egui::Margin::symmetric(14, 6))
+                .show(ui, |ui| {
+                    ui.set_width(width - 28.0);
+                    add_contents(ui);
+                });
+        });
+}
+
+/// One figure in a HUD bar: a dim name, then its value.
+pub(in crate::game) fn hud_figure(ui: &mut egui::Ui, name: &str, value: String) {
+    ui.label(RichText::new(name).size(15.0).color(DIM));
+    ui.label(RichText::new(value).size(19.0).color(SAND).strong());
+    ui.add_space(10.0);
+}
+
+/// A dialog's figures as a two-column table of names and values.
+pub(in crate::game) fn results_table(ui: &mut egui::Ui, id: &str, rows: &[(&str, String)]) {
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([24.0, 4.0])
+        .show(ui, |ui| {
+            for (name, value) in rows {
+                ui.label(RichText::new(*name).color(DIM));
+                ui.label(RichText::new(value).color(SAND).strong());
+                ui.end_row();
+            }
+        });
+}
+
+/// A dialog's buttons: its menu's items, with the labels `label` gives them there.
+pub(in crate::game) fn dialog_buttons(
+    ui: &mut egui::Ui,
+    place: MenuPlace,
+    label: impl Fn(MenuItem) -> &'static str,
+    cursor: &mut MenuCursor,
+    inputs: &mut Vec<MenuInput>,
+) {
+    for &item in menu_items(place.menu, place.screen) {
+        menu_button(ui, label(item), item, place, cursor, inputs);
+    }
+}
+
 /// Dims whatever is behind a modal panel.
 pub(in crate::game) fn dim_background(ctx: &egui::Context) {
     let screen = ctx.content_rect();

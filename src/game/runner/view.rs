@@ -4,9 +4,10 @@
 
 use super::{RunnerEvent, RunnerResult, RunnerRun, start_run};
 use crate::game::menu::ui::{
-    AMBER, DIM, GOLD, MenuPlace, PANEL, SAND, item_label, menu_button, modal_panel,
+    AMBER, DIM, GOLD, MenuPlace, SAND, dialog_buttons, hud_bar, hud_figure, item_label,
+    modal_panel, results_table,
 };
-use crate::game::menu::{MenuCursor, MenuInput, MenuItem, menu_items};
+use crate::game::menu::{MenuCursor, MenuInput, MenuItem};
 use crate::game::screens::{AppSystems, Menu, Screen};
 use crate::game::settings::Settings;
 use crate::logic::runner::body::{Posture, RunEvent};
@@ -660,52 +661,37 @@ fn draw_route(run: Res<RunnerRun>, view: Res<RunnerView>, mut gizmos: Gizmos) {
 }
 
 fn draw_hud(mut contexts: EguiContexts, run: Res<RunnerRun>, settings: Res<Settings>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let width = ctx.content_rect().width();
     let speed = run.track.timing().speed_at(run.body.distance_m);
-    egui::Area::new(egui::Id::new("runner-hud"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(PANEL)
-                .inner_margin(egui::Margin::symmetric(14, 6))
-                .show(ui, |ui| {
-                    ui.set_width(width - 28.0);
-                    ui.horizontal(|ui| {
-                        let stat = |ui: &mut egui::Ui, name: &str, value: String| {
-                            ui.label(RichText::new(name).size(15.0).color(DIM));
-                            ui.label(RichText::new(value).size(19.0).color(SAND).strong());
-                            ui.add_space(10.0);
-                        };
-                        stat(ui, "Distance", format!("{:.0} m", run.body.distance_m));
-                        stat(ui, "Coins", run.body.coins.to_string());
-                        stat(ui, "Score", run.body.score().to_string());
-                        stat(ui, "Speed", format!("{speed:.1} m/s"));
-                        if run.autopilot_on {
-                            ui.label(RichText::new("AUTOPILOT").size(17.0).color(GOLD).strong());
-                        }
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            ui.label(
-                                RichText::new(format!(
-                                    "seed \"{}\"  ·  {}",
-                                    settings.seed_text,
-                                    run.difficulty.label()
-                                ))
-                                .size(15.0)
-                                .color(DIM),
-                            );
-                        });
-                    });
-                    ui.label(
-                        RichText::new(
-                            "Left/Right or A/D change lane (turn at a junction)   Up/W/Space \
-                             jump   Down/S slide   P route   O autopilot   Esc pause",
-                        )
-                        .size(13.0)
-                        .color(DIM),
-                    );
-                });
+    hud_bar(contexts.ctx_mut()?, "runner-hud", |ui| {
+        ui.horizontal(|ui| {
+            hud_figure(ui, "Distance", format!("{:.0} m", run.body.distance_m));
+            hud_figure(ui, "Coins", run.body.coins.to_string());
+            hud_figure(ui, "Score", run.body.score().to_string());
+            hud_figure(ui, "Speed", format!("{speed:.1} m/s"));
+            if run.autopilot_on {
+                ui.label(RichText::new("AUTOPILOT").size(17.0).color(GOLD).strong());
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "seed \"{}\"  ·  {}",
+                        settings.seed_text,
+                        run.difficulty.label()
+                    ))
+                    .size(15.0)
+                    .color(DIM),
+                );
+            });
         });
+        ui.label(
+            RichText::new(
+                "Left/Right or A/D change lane (turn at a junction)   Up/W/Space \
+                             jump   Down/S slide   P route   O autopilot   Esc pause",
+            )
+            .size(13.0)
+            .color(DIM),
+        );
+    });
     Ok(())
 }
 
@@ -725,27 +711,22 @@ fn draw_game_over(
         ui.heading(RichText::new("The temple claims another runner").color(GOLD));
         ui.label(RichText::new(result.crash.describe()).color(SAND));
         ui.add_space(6.0);
-        egui::Grid::new("runner-result")
-            .num_columns(2)
-            .spacing([24.0, 4.0])
-            .show(ui, |ui| {
-                let mut row = |name: &str, value: String| {
-                    ui.label(RichText::new(name).color(DIM));
-                    ui.label(RichText::new(value).color(SAND).strong());
-                    ui.end_row();
-                };
-                row("Distance", format!("{:.0} m", result.distance_m));
-                row("Coins", result.coins.to_string());
-                row("Score", result.score.to_string());
-                row(
-                    &format!("Best ({})", result.difficulty.label()),
-                    result
-                        .best
-                        .as_ref()
-                        .map_or_else(|| "none yet".to_owned(), |b| format!("{:.0}", b.value)),
-                );
-                row("Seed", result.seed.to_string());
-            });
+        let best = result
+            .best
+            .as_ref()
+            .map_or_else(|| "none yet".to_owned(), |b| format!("{:.0}", b.value));
+        let best_name = format!("Best ({})", result.difficulty.label());
+        results_table(
+            ui,
+            "runner-result",
+            &[
+                ("Distance", format!("{:.0} m", result.distance_m)),
+                ("Coins", result.coins.to_string()),
+                ("Score", result.score.to_string()),
+                (&best_name, best),
+                ("Seed", result.seed.to_string()),
+            ],
+        );
         ui.add_space(4.0);
         if result.assisted {
             ui.label(RichText::new("The autopilot ran: this score is not recorded.").color(AMBER));
@@ -753,14 +734,12 @@ fn draw_game_over(
             ui.label(RichText::new("New best score!").color(GOLD).strong());
         }
         ui.add_space(8.0);
-        for &item in menu_items(place.menu, place.screen) {
-            let label = match item {
-                MenuItem::Restart => "Retry (same seed)",
-                MenuItem::PlayAgainNewSeed => "New run (new seed)",
-                other => item_label(other),
-            };
-            menu_button(ui, label, item, place, &mut cursor, &mut inputs);
-        }
+        let label = |item| match item {
+            MenuItem::Restart => "Retry (same seed)",
+            MenuItem::PlayAgainNewSeed => "New run (new seed)",
+            other => item_label(other),
+        };
+        dialog_buttons(ui, place, label, &mut cursor, &mut inputs);
     });
     writer.write_batch(inputs);
     Ok(())
