@@ -30,8 +30,8 @@ const KERB: f32 = 0.8;
 const PIXELS_PER_METRE: f32 = 19.0;
 /// How far ahead of the runner the camera looks, in metres: the runner sits near the bottom.
 const LOOK_AHEAD_M: f32 = 13.0;
-/// Segments drawn ahead of the runner.
-const SEGMENTS_AHEAD: usize = 9;
+/// Segments drawn ahead of the runner: as far as the planner's route reaches.
+const SEGMENTS_AHEAD: usize = PLAN_LOOKAHEAD;
 /// Segments kept drawn behind the runner.
 const SEGMENTS_BEHIND: u64 = 2;
 /// How fast the camera turns toward the runner's heading, per second (exponential approach).
