@@ -371,28 +371,18 @@ fn spawn_segment(
         let after = local_point(segment.kind, corner + corner / 2.0, 0.0);
         let corner_point = Vec2::new(0.0, corner);
         let half = corner / 2.0;
-        parts.push((
-            KERB_COLOUR,
-            Vec2::new(full, corner),
-            Vec2::new(0.0, half),
-            0.0,
-            0.0,
-        ));
-        parts.push((KERB_COLOUR, Vec2::splat(full), corner_point, 0.0, 0.0));
-        parts.push((KERB_COLOUR, Vec2::new(full, corner), after, turn, 0.0));
-        parts.push((
-            floor,
-            Vec2::new(TRACK_WIDTH, corner),
-            Vec2::new(0.0, half),
-            0.0,
-            0.1,
-        ));
-        parts.push((floor, Vec2::splat(TRACK_WIDTH), corner_point, 0.0, 0.1));
-        parts.push((floor, Vec2::new(TRACK_WIDTH, corner), after, turn, 0.1));
+        // The kerb under the floor: the same three pieces, wider and lower.
+        for (colour, width, z) in [(KERB_COLOUR, full, 0.0), (floor, TRACK_WIDTH, 0.1)] {
+            let half_piece = Vec2::new(width, corner);
+            parts.push((colour, half_piece, Vec2::new(0.0, half), 0.0, z));
+            parts.push((colour, Vec2::splat(width), corner_point, 0.0, z));
+            parts.push((colour, half_piece, after, turn, z));
+        }
     } else {
         let centre = Vec2::new(0.0, length / 2.0);
-        parts.push((KERB_COLOUR, Vec2::new(full, length), centre, 0.0, 0.0));
-        parts.push((floor, Vec2::new(TRACK_WIDTH, length), centre, 0.0, 0.1));
+        for (colour, width, z) in [(KERB_COLOUR, full, 0.0), (floor, TRACK_WIDTH, 0.1)] {
+            parts.push((colour, Vec2::new(width, length), centre, 0.0, z));
+        }
         for divider in [-0.5, 0.5] {
             let x = divider * LANE_WIDTH;
             let dash = Vec2::new(0.12, length * 0.55);
