@@ -1,12 +1,9 @@
 //! Maze benchmarks, each beside its peer in the same run: generation against knossos'
 //! recursive backtracker, and A* against the `pathfinding` crate's A* and our own BFS.
 
-#[path = "../tests/reference/mod.rs"]
-mod reference;
-
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use knossos::maze::{OrthogonalMazeBuilder, RecursiveBacktracking};
-use reference::pathfinding_astar_steps;
+use temple_trails_benches::reference::pathfinding_astar_steps;
 use std::hint::black_box;
 use std::time::Duration;
 use temple_trails::logic::grid_search::GridSearch;

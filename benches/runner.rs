@@ -2,11 +2,8 @@
 //! what certifying costs), one 50-segment plan beside the `pathfinding` crate's A* on the same
 //! graph, and a 100 000-segment autopilot run.
 
-#[path = "../tests/reference/mod.rs"]
-mod reference;
-
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use reference::pathfinding_lane_route_cost;
+use temple_trails_benches::reference::pathfinding_lane_route_cost;
 use std::hint::black_box;
 use std::time::Duration;
 use temple_trails::logic::difficulty::Difficulty;

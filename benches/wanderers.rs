@@ -2,12 +2,9 @@
 //! sample), one visibility test (beside the brute-force sweep the tests use as an oracle), and
 //! smoothing a 1000-node path with the paper's binary search and with the exact scan.
 
-#[path = "../tests/reference/mod.rs"]
-mod reference;
-
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use noise::{NoiseFn, Perlin};
-use reference::sweep_is_clear;
+use temple_trails_benches::reference::sweep_is_clear;
 use std::hint::black_box;
 use temple_trails::logic::field::{Footprint, FootprintGraph, ObstacleField};
 use temple_trails::logic::grid_search::GridSearch;
