@@ -3,11 +3,11 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use knossos::maze::{OrthogonalMazeBuilder, RecursiveBacktracking};
-use temple_trails_benches::reference::pathfinding_astar_steps;
 use std::hint::black_box;
 use std::time::Duration;
 use temple_trails::logic::grid_search::GridSearch;
 use temple_trails::logic::maze::{Algorithm, MazeSpec};
+use temple_trails_benches::reference::pathfinding_astar_steps;
 
 /// The largest maze players can make.
 const SIDE: usize = 1000;

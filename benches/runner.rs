@@ -3,13 +3,13 @@
 //! graph, and a 100 000-segment autopilot run.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use temple_trails_benches::reference::pathfinding_lane_route_cost;
 use std::hint::black_box;
 use std::time::Duration;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::runner::autopilot::simulate_autopilot;
 use temple_trails::logic::runner::planner::{MAX_PLAN_SEGMENTS, Planner};
 use temple_trails::logic::runner::track::{Certifier, Segment, TrackGenerator, certified_segments};
+use temple_trails_benches::reference::pathfinding_lane_route_cost;
 
 /// Segments made per measured batch.
 const BATCH: u64 = 10_000;

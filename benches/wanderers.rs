@@ -4,12 +4,12 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use noise::{NoiseFn, Perlin};
-use temple_trails_benches::reference::sweep_is_clear;
 use std::hint::black_box;
-use temple_trails::logic::field::{Footprint, FootprintGraph, ObstacleField};
 use temple_trails::logic::grid_search::GridSearch;
-use temple_trails::logic::smoothing::{FarthestSearch, smooth, visible};
-use temple_trails::logic::wander::{WanderParams, Wanderers};
+use temple_trails::logic::wanderers::field::{Footprint, FootprintGraph, ObstacleField};
+use temple_trails::logic::wanderers::smoothing::{FarthestSearch, smooth, visible};
+use temple_trails::logic::wanderers::wander::{WanderParams, Wanderers};
+use temple_trails_benches::reference::sweep_is_clear;
 
 /// NPCs in the wander step.
 const CROWD: usize = 100_000;

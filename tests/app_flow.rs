@@ -3,9 +3,9 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{headless_app, headless_app_with, press, run_frames, state};
-use temple_trails::game::menu::{MenuCursor, MenuInput, MenuItem, menu_items};
-use temple_trails::game::screens::{Menu, Mode, PausableSystems, Screen};
+use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
+use temple_trails::game::menu::{MenuCursor, MenuInput, MenuItem};
+use temple_trails::game::screens::{Menu, PausableSystems, Screen};
 use temple_trails::game::settings::{GameDifficulty, Settings};
 use temple_trails::logic::difficulty::Difficulty;
 
@@ -37,7 +37,7 @@ fn app_with_maze_probes() -> App {
 /// Moves the cursor to `item` of the open menu with the arrow keys.
 fn move_cursor_to(app: &mut App, item: MenuItem) {
     let menu = state::<Menu>(app);
-    let target = menu_items(menu, state::<Screen>(app))
+    let target = open_menu_items(app)
         .iter()
         .position(|&i| i == item)
         .unwrap_or_else(|| panic!("{item:?} is not in {menu:?}"));
@@ -56,7 +56,7 @@ fn game_starts_on_the_title_screen_with_the_main_menu() {
 #[test]
 fn title_to_mode_to_pause_to_resume_to_main_menu() {
     let mut app = app_with_maze_probes();
-    move_cursor_to(&mut app, MenuItem::Play(Mode::Maze));
+    move_cursor_to(&mut app, MenuItem::Play(Screen::Maze));
     press(&mut app, KeyCode::Enter);
     assert_eq!(state::<Screen>(&app), Screen::Maze);
     assert_eq!(state::<Menu>(&app), Menu::None);
@@ -84,7 +84,7 @@ fn title_to_mode_to_pause_to_resume_to_main_menu() {
 fn gameplay_stops_while_paused() {
     let mut app = app_with_maze_probes();
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
     run_frames(&mut app, 2);
     let before = app.world().resource::<GameplayTicks>().0;
     run_frames(&mut app, 3);
@@ -100,7 +100,7 @@ fn gameplay_stops_while_paused() {
 fn restart_enters_the_mode_again() {
     let mut app = app_with_maze_probes();
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
     run_frames(&mut app, 2);
     assert_eq!(app.world().resource::<MazeEntries>().0, 1);
 
@@ -132,7 +132,7 @@ fn cursor_wraps_around_the_menu() {
     press(&mut app, KeyCode::ArrowUp);
     assert_eq!(
         app.world().resource::<MenuCursor>().0,
-        menu_items(Menu::Main, Screen::Title).len() - 1
+        open_menu_items(&app).len() - 1
     );
     press(&mut app, KeyCode::ArrowDown);
     assert_eq!(app.world().resource::<MenuCursor>().0, 0);
@@ -175,7 +175,8 @@ fn settings_page_opens_changes_volume_and_esc_goes_back() {
 #[test]
 fn volume_stays_between_silent_and_full() {
     let mut app = headless_app(None);
-    app.world_mut().write_message(MenuInput::VolumeSet(3.0));
+    app.world_mut()
+        .write_message(MenuInput::NumberSet(MenuItem::Volume, 3.0));
     run_frames(&mut app, 1);
     assert_eq!(app.world().resource::<Settings>().master_volume, 1.0);
     for _ in 0..30 {
@@ -190,7 +191,7 @@ fn volume_stays_between_silent_and_full() {
 fn settings_from_the_pause_menu_return_to_it() {
     let mut app = app_with_maze_probes();
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
     run_frames(&mut app, 2);
     press(&mut app, KeyCode::Escape);
     move_cursor_to(&mut app, MenuItem::Settings);

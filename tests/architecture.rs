@@ -1,4 +1,5 @@
-//! Keeps the two layers apart: nothing under `src/logic/` may use Bevy beyond `bevy::math`.
+//! Keeps the layers apart: nothing under `src/logic/` may use Bevy beyond `bevy::math`, nor reach
+//! up into the game, the command line or file handling.
 
 use std::path::{Path, PathBuf};
 
@@ -52,18 +53,74 @@ fn bevy_uses_outside_math(source: &str) -> Vec<String> {
     offending
 }
 
-#[test]
-fn logic_uses_bevy_only_for_math() {
+/// The layers `src/logic/` must not reach: the Bevy game, the command line, and file I/O.
+const LAYERS_ABOVE_LOGIC: [&str; 3] = ["crate::game", "crate::cli", "crate::files"];
+
+/// The lines of `source` that reach into a layer above the logic.
+fn reaches_above_logic(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter(|line| {
+            let code = line.split("//").next().unwrap_or("");
+            LAYERS_ABOVE_LOGIC.iter().any(|layer| {
+                code.match_indices(layer).any(|(at, _)| {
+                    // Only the whole path segment: `crate::gameplay` would be another module.
+                    let after = code[at + layer.len()..].chars().next();
+                    !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+            })
+        })
+        .map(|line| line.trim().to_owned())
+        .collect()
+}
+
+/// Every line of every file under `src/logic/` that `check` finds, with its file.
+fn logic_lines_failing(check: impl Fn(&str) -> Vec<String>) -> Vec<String> {
     let logic = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/logic");
     let files = rust_files(&logic);
     assert!(!files.is_empty(), "src/logic has no Rust files");
     let mut problems = Vec::new();
     for file in files {
         let source = std::fs::read_to_string(&file).unwrap();
-        for line in bevy_uses_outside_math(&source) {
+        for line in check(&source) {
             problems.push(format!("{}: {line}", file.display()));
         }
     }
+    problems
+}
+
+#[test]
+fn logic_stays_below_the_game_the_command_line_and_files() {
+    let problems = logic_lines_failing(reaches_above_logic);
+    assert!(
+        problems.is_empty(),
+        "src/logic must not use the game, the command line or files:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_layer_check_catches_upward_paths() {
+    for bad in [
+        "use crate::game::settings::Settings;",
+        "use crate::cli::Format;",
+        "fn f() { crate::files::write_json_atomic(p, v) }",
+        "use crate::game;",
+    ] {
+        assert_eq!(reaches_above_logic(bad).len(), 1, "missed: {bad}");
+    }
+    for good in [
+        "use crate::logic::maze::Maze;",
+        "// crate::game is above us",
+        "use crate::gameplay::Thing;",
+    ] {
+        assert!(reaches_above_logic(good).is_empty(), "flagged: {good}");
+    }
+}
+
+#[test]
+fn logic_uses_bevy_only_for_math() {
+    let problems = logic_lines_failing(bevy_uses_outside_math);
     assert!(
         problems.is_empty(),
         "src/logic must stay free of Bevy outside bevy::math:\n{}",

@@ -1,6 +1,10 @@
 //! Tests of the built `temple-trails` binary: help, bad arguments, seeds, and no display.
 
 use std::process::{Command, Output};
+use temple_trails::logic::difficulty::Difficulty;
+use temple_trails::logic::runner::body::COIN_LINE_POINTS;
+use temple_trails::logic::runner::timing::Timing;
+use temple_trails::logic::runner::track::BUFFER_SEGMENTS;
 
 fn temple_trails(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_temple-trails"))
@@ -287,13 +291,16 @@ fn runner_json_reports_a_crash_free_autopilot_run() {
     assert_eq!(run["difficulty"], "hard");
     assert_eq!(run["segments"], 3000);
     assert_eq!(run["crashes"], 0);
-    assert_eq!(run["max_buffered_segments"], 50);
-    assert_eq!(run["max_speed_mps"], 21.0);
+    assert_eq!(run["max_buffered_segments"], BUFFER_SEGMENTS);
+    assert_eq!(
+        run["max_speed_mps"],
+        Timing::for_difficulty(Difficulty::Hard).max_speed_mps
+    );
     let distance = run["distance_m"].as_f64().unwrap();
     assert!((29_990.0..30_010.0).contains(&distance), "{distance}");
     let coins = run["coins"].as_u64().unwrap();
     assert!(coins > 100);
-    assert_eq!(run["score"], distance as u64 + 10 * coins);
+    assert_eq!(run["score"], distance as u64 + COIN_LINE_POINTS * coins);
     assert_eq!(
         run,
         runner_json(&["--seed", "42", "--difficulty", "hard", "--segments", "3000"]),
@@ -432,6 +439,26 @@ fn wander_json_shows_tethered_npcs_that_move_differently() {
     );
 }
 
+/// Turns along a polyline of `[x, y]` points as the paper counts them: setting off is the first
+/// turn, then each change of direction.
+fn turns_along(points: &[serde_json::Value]) -> u64 {
+    let xy = |p: &serde_json::Value| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
+    let mut turns = 0;
+    let mut heading: Option<(i64, i64)> = None;
+    for pair in points.windows(2) {
+        let ((ax, ay), (bx, by)) = (xy(&pair[0]), xy(&pair[1]));
+        let (dx, dy) = (bx - ax, by - ay);
+        // The same direction: parallel steps pointing the same way.
+        let straight_on =
+            heading.is_some_and(|(hx, hy)| hx * dy == hy * dx && hx * dx + hy * dy > 0);
+        if !straight_on {
+            turns += 1;
+        }
+        heading = Some((dx, dy));
+    }
+    turns
+}
+
 #[test]
 fn smooth_reports_both_methods_and_dumps_the_paths() {
     let dir = tempfile::tempdir().unwrap();
@@ -463,9 +490,38 @@ fn smooth_reports_both_methods_and_dumps_the_paths() {
         let kept = m["smoothed_nodes"].as_u64().unwrap();
         assert!(kept >= 24 && kept < raw, "{method}: {kept} of {raw}");
         assert!(m["smoothed_turns"].as_u64() <= m["raw_turns"].as_u64());
-        assert!(m["mean_us"].as_f64().unwrap() >= 0.0);
+        // Smoothing a path takes time: a report of none would mean nothing was timed.
+        let mean_us = m["mean_us"].as_f64().unwrap();
+        assert!(
+            mean_us > 0.0 && mean_us.is_finite(),
+            "{method}: {mean_us} us"
+        );
     }
     let dump = read_json(&dump);
+    // The totals are the sums over the dumped paths, counted here independently.
+    let paths = dump["paths"].as_array().unwrap();
+    let total = |key: &str, measure: fn(&[serde_json::Value]) -> u64| -> u64 {
+        paths
+            .iter()
+            .map(|path| measure(path[key].as_array().unwrap()))
+            .sum()
+    };
+    let nodes = |points: &[serde_json::Value]| points.len() as u64;
+    assert_eq!(run["binary"]["raw_nodes"], total("raw", nodes));
+    assert_eq!(run["binary"]["raw_turns"], total("raw", turns_along));
+    assert_eq!(run["exact"]["raw_turns"], total("raw", turns_along));
+    for method in ["binary", "exact"] {
+        assert_eq!(
+            run[method]["smoothed_nodes"],
+            total(method, nodes),
+            "{method}"
+        );
+        assert_eq!(
+            run[method]["smoothed_turns"],
+            total(method, turns_along),
+            "{method}"
+        );
+    }
     assert_eq!(
         (dump["width"].as_u64(), dump["height"].as_u64()),
         (Some(60), Some(40))
@@ -510,4 +566,89 @@ fn wander_and_smooth_bad_values_are_refused() {
     let message = stderr(&too_big);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains("does not fit in a 3x3 field"), "{message}");
+}
+
+/// Runs the binary with its output read by `reader`, which then hangs up, as `| head` does.
+fn run_into_a_pipe_that_closes(
+    args: &[&str],
+    reader: impl FnOnce(std::process::ChildStdout),
+) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_temple-trails"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    reader(child.stdout.take().expect("a piped standard output"));
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn a_reader_that_takes_only_the_start_ends_the_output_quietly() {
+    use std::io::Read;
+    let output = run_into_a_pipe_that_closes(
+        &[
+            "maze", "--width", "1000", "--height", "1000", "--format", "json",
+        ],
+        |mut stdout| {
+            let mut start = [0u8; 10];
+            stdout.read_exact(&mut start).expect("ten bytes of output");
+            assert_eq!(&start, b"{\"width\":1");
+        },
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "nothing on standard error");
+}
+
+#[test]
+fn every_subcommand_ends_quietly_when_its_reader_has_gone() {
+    for args in [
+        &["seed", "temple"][..],
+        &["seed", "temple", "--format", "json"],
+        &["maze", "--width", "300", "--height", "300", "--solve"],
+        &["runner", "--segments", "2000", "--preview", "2000"],
+        &["runner", "--segments", "200", "--format", "json"],
+        &["wander", "--count", "20", "--steps", "100"],
+        &["smooth", "--pairs", "5"],
+        &["smooth", "--pairs", "5", "--format", "json"],
+    ] {
+        // The reader hangs up before the binary writes anything.
+        let output = run_into_a_pipe_that_closes(args, drop);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stderr(&output), "", "{args:?}: nothing on standard error");
+    }
+}
+
+#[test]
+fn an_unwritable_dump_is_one_line_and_exit_code_one() {
+    let dir = tempfile::tempdir().unwrap();
+    // A folder where the file should be: it cannot be replaced by a file.
+    let taken = dir.path().join("taken");
+    std::fs::create_dir(&taken).unwrap();
+    for args in [
+        vec![
+            "runner",
+            "--segments",
+            "20",
+            "--dump-track",
+            taken.to_str().unwrap(),
+        ],
+        vec!["smooth", "--pairs", "3", "--dump", taken.to_str().unwrap()],
+    ] {
+        let output = temple_trails(&args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let message = stderr(&output);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(
+            message.starts_with("temple-trails: cannot write"),
+            "{message}"
+        );
+        assert!(taken.is_dir(), "the folder in the way is left alone");
+    }
 }

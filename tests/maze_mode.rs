@@ -5,33 +5,53 @@ mod common;
 
 use bevy::prelude::*;
 use common::{headless_app, press, run_frames, state};
-use temple_trails::game::maze::options::{MazeOptions, MazeSize};
-use temple_trails::game::maze::{MazeRun, MazeWin};
+use temple_trails::game::maze::hint::MazeHint;
+use temple_trails::game::maze::options::{ALGORITHM, BRAID, MazeOptions, MazeSize, SIZE};
+use temple_trails::game::maze::walk::{REPEAT_DELAY, REPEAT_INTERVAL};
+use temple_trails::game::maze::{CurrentMaze, MODE, MazeWin};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::scores::BestScores;
-use temple_trails::game::screens::{Menu, Mode, Screen};
+use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::settings::Settings;
+use temple_trails::logic::maze::run::MazeRun;
 use temple_trails::logic::maze::{Algorithm, Direction};
+
+/// The small maze the tests play.
+const SMALL: MazeOptions = MazeOptions {
+    size: MazeSize::Custom,
+    custom_width: 7,
+    custom_height: 5,
+    algorithm: Algorithm::Backtracker,
+    braid_percent: 0,
+};
 
 /// An app in the maze mode on a small maze, its files in `home` when given.
 fn maze_app(home: Option<&std::path::Path>) -> App {
+    maze_app_with_seed(home, None)
+}
+
+/// Like [`maze_app`], with the seed text `seed` when given.
+fn maze_app_with_seed(home: Option<&std::path::Path>, seed: Option<&str>) -> App {
     let mut app = headless_app(home);
-    app.world_mut().resource_mut::<Settings>().maze = MazeOptions {
-        size: MazeSize::Custom,
-        custom_width: 7,
-        custom_height: 5,
-        algorithm: Algorithm::Backtracker,
-        braid_percent: 0,
-    };
+    app.world_mut().insert_resource(SMALL);
+    if let Some(seed) = seed {
+        app.world_mut()
+            .write_message(MenuInput::SeedTyped(seed.to_owned()));
+        run_frames(&mut app, 1);
+    }
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
     run_frames(&mut app, 2);
     assert_eq!(state::<Screen>(&app), Screen::Maze);
     app
 }
 
 fn run(app: &App) -> &MazeRun {
-    app.world().resource::<MazeRun>()
+    &app.world().resource::<CurrentMaze>().0
+}
+
+fn hint(app: &App) -> &MazeHint {
+    app.world().resource::<MazeHint>()
 }
 
 fn key_for(direction: Direction) -> KeyCode {
@@ -99,25 +119,55 @@ fn arrow_keys_move_only_through_open_passages() {
     );
 }
 
+/// The first seed whose small maze has a straight corridor of at least `cells` cells going east
+/// from the start, so a held key can repeat along it.
+fn seed_with_a_long_first_corridor(cells: usize) -> u64 {
+    (0..1000)
+        .find(|&seed| {
+            let maze = SMALL.spec(seed).generate().unwrap();
+            let mut cell = maze.start();
+            (0..cells).all(|_| {
+                let open = maze.is_open(cell, Direction::East);
+                cell += 1;
+                open
+            })
+        })
+        .expect("some small maze starts with a long corridor")
+}
+
 #[test]
 fn a_held_key_repeats_after_a_delay() {
-    let mut app = maze_app(None);
-    let direction = open_direction(&app);
-    let key = key_for(direction);
+    // Frames of 100 ms: the first repeat is due once the key has been down for the delay.
+    let frame = common::FRAME;
+    let frames_to_first_repeat = REPEAT_DELAY.div_duration_f64(frame).ceil() as usize;
+    assert!(
+        REPEAT_INTERVAL <= frame,
+        "then every frame after it repeats once"
+    );
+    let corridor = frames_to_first_repeat + 1;
+    let seed = seed_with_a_long_first_corridor(corridor);
+    let mut app = maze_app_with_seed(None, Some(&seed.to_string()));
+    assert_eq!(run(&app).spec.seed, seed);
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
+        .press(KeyCode::ArrowRight);
     app.update();
     assert_eq!(run(&app).moves, 1, "one step on the press");
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .clear();
-    // Still held; each test frame is 100 ms, past the repeat delay after three frames.
-    run_frames(&mut app, 6);
-    assert!(run(&app).moves > 1 || !run(&app).maze.is_open(run(&app).player, direction));
+    // Still held: nothing until the delay has passed...
+    run_frames(&mut app, frames_to_first_repeat - 1);
+    assert_eq!(run(&app).moves, 1, "no repeat before the delay");
+    // ...then one step per frame along the corridor.
+    run_frames(&mut app, 3);
+    assert_eq!(run(&app).moves, 4, "a step each frame once repeating");
+    assert_eq!(run(&app).player, run(&app).maze.start() + 4);
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
-        .release(key);
+        .release(KeyCode::ArrowRight);
+    run_frames(&mut app, 3);
+    assert_eq!(run(&app).moves, 4, "released, the player stops");
 }
 
 #[test]
@@ -143,9 +193,8 @@ fn space_toggles_a_hint_that_starts_at_the_player() {
     let direction = open_direction(&app);
     press(&mut app, key_for(direction));
     press(&mut app, KeyCode::Space);
-    let hint = run(&app).hint.clone().unwrap();
-    let path = hint.path.unwrap();
-    assert!(run(&app).hint_shown);
+    let path = hint(&app).path().unwrap().to_vec();
+    assert!(hint(&app).shown);
     assert_eq!(
         path[0],
         run(&app).player,
@@ -158,11 +207,11 @@ fn space_toggles_a_hint_that_starts_at_the_player() {
     let next = path[1];
     let step = direction_between(run(&app), run(&app).player, next);
     press(&mut app, key_for(step));
-    let path = run(&app).hint.clone().unwrap().path.unwrap();
+    let path = hint(&app).path().unwrap().to_vec();
     assert_eq!(path[0], next);
 
     press(&mut app, KeyCode::Space);
-    assert!(!run(&app).hint_shown);
+    assert!(!hint(&app).shown);
     assert_eq!(run(&app).hints_used, 1, "hiding is not another hint");
 }
 
@@ -171,25 +220,21 @@ fn walking_the_hint_to_the_exit_wins_and_stores_a_best_time() {
     let home = tempfile::tempdir().unwrap();
     let mut app = maze_app(Some(home.path()));
     press(&mut app, KeyCode::Space);
-    let path = run(&app).hint.clone().unwrap().path.unwrap();
+    let path = hint(&app).path().unwrap().to_vec();
     for pair in path.windows(2) {
         let direction = direction_between(run(&app), pair[0], pair[1]);
         press(&mut app, key_for(direction));
     }
     run_frames(&mut app, 1);
     assert!(run(&app).finished);
-    assert_eq!(state::<Menu>(&app), Menu::Win);
+    assert_eq!(state::<Menu>(&app), Menu::Results);
     let win = app.world().resource::<MazeWin>().clone();
     assert_eq!(win.moves as usize, path.len() - 1);
     assert_eq!(win.optimal_moves, path.len() - 1);
     assert!((win.efficiency_percent - 100.0).abs() < 1e-9);
     assert!(win.new_record && !win.assisted);
-    let board = app.world().resource::<Settings>().maze.score_board();
-    let best = app
-        .world()
-        .resource::<BestScores>()
-        .best(Mode::Maze, &board)
-        .cloned();
+    let board = BestScores::board_name(&MODE, &SMALL.score_board());
+    let best = app.world().resource::<BestScores>().best(&board).cloned();
     assert_eq!(best.map(|b| b.value), Some(win.seconds));
     assert!(
         home.path().join("scores.json").exists(),
@@ -265,15 +310,19 @@ fn the_clock_stops_while_paused() {
 #[test]
 fn maze_settings_change_from_the_settings_menu_keys() {
     let mut app = headless_app(None);
+    app.world_mut().write_message(MenuInput::Adjusted(SIZE, 1));
     app.world_mut()
-        .write_message(MenuInput::Adjusted(MenuItem::MazeSize, 1));
-    app.world_mut()
-        .write_message(MenuInput::Adjusted(MenuItem::MazeAlgorithm, -1));
-    app.world_mut()
-        .write_message(MenuInput::Adjusted(MenuItem::MazeBraid, 1));
+        .write_message(MenuInput::Adjusted(ALGORITHM, -1));
+    app.world_mut().write_message(MenuInput::Adjusted(BRAID, 1));
     run_frames(&mut app, 1);
-    let maze = app.world().resource::<Settings>().maze;
+    let maze = *app.world().resource::<MazeOptions>();
     assert_eq!(maze.size, MazeSize::Medium);
     assert_eq!(maze.algorithm, Algorithm::Wilson);
     assert_eq!(maze.braid_percent, 5);
+    run_frames(&mut app, 1);
+    assert_eq!(
+        app.world().resource::<Settings>().mode::<MazeOptions>(),
+        maze,
+        "the edits are stored in the settings"
+    );
 }

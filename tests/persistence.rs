@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use common::{headless_app, headless_app_with, run_frames};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::scores::{BestScores, Ranking, SCORES_FILE};
-use temple_trails::game::screens::Mode;
 use temple_trails::game::settings::{
     GameDifficulty, GameSeed, LaunchOverrides, SETTINGS_FILE, Settings,
 };
@@ -35,7 +34,7 @@ fn settings_changed_in_the_menu_survive_a_restart() {
         let world = app.world_mut();
         world.write_message(MenuInput::SeedTyped("banana".into()));
         world.write_message(MenuInput::DifficultyChosen(Difficulty::Hard));
-        world.write_message(MenuInput::VolumeSet(0.25));
+        world.write_message(MenuInput::NumberSet(MenuItem::Volume, 0.25));
         world.write_message(MenuInput::Activated(MenuItem::Fullscreen));
         run_frames(&mut app, FRAMES_TO_SAVE);
     }
@@ -147,7 +146,7 @@ fn best_scores_survive_a_restart() {
     {
         let mut app = headless_app(Some(home.path()));
         let mut scores = app.world_mut().resource_mut::<BestScores>();
-        assert!(scores.submit(Mode::Runner, "normal", Ranking::HigherIsBetter, 1234.0, 42));
+        assert!(scores.submit("runner/normal", Ranking::HigherIsBetter, 1234.0, 42));
         app.update();
     }
     assert_eq!(files_in(home.path()), vec![SCORES_FILE.to_owned()]);
@@ -155,7 +154,7 @@ fn best_scores_survive_a_restart() {
     let best = app
         .world()
         .resource::<BestScores>()
-        .best(Mode::Runner, "normal")
+        .best("runner/normal")
         .cloned()
         .unwrap();
     assert_eq!((best.value, best.seed), (1234.0, 42));
@@ -182,8 +181,7 @@ fn corrupt_scores_file_is_set_aside_and_the_game_starts() {
 
     // Loading wrote nothing; a new record writes a fresh file beside the kept one.
     app.world_mut().resource_mut::<BestScores>().submit(
-        Mode::Maze,
-        "15x15/backtracker",
+        "maze/15x15/backtracker",
         Ranking::LowerIsBetter,
         12.5,
         1,

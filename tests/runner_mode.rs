@@ -11,11 +11,12 @@ use temple_trails::game::audio::{Sound, SoundRequested};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::runner::{RunnerResult, RunnerRun};
 use temple_trails::game::scores::BestScores;
-use temple_trails::game::screens::{Menu, Mode, Screen};
+use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::settings::GameSeed;
 use temple_trails::logic::difficulty::Difficulty;
-use temple_trails::logic::runner::body::Crash;
+use temple_trails::logic::runner::body::{COIN_LINE_POINTS, Crash};
 use temple_trails::logic::runner::planner::PLAN_LOOKAHEAD;
+use temple_trails::logic::runner::timing::{Timing, contact_distance_m};
 use temple_trails::logic::runner::track::{LaneContent, Layout, SegmentKind, Track};
 
 /// Most frames any test waits for something (a minute of game time).
@@ -25,7 +26,7 @@ const TEST_SEGMENT: u64 = 3;
 
 fn enter_runner(app: &mut App) {
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Runner)));
+        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Runner)));
     run_frames(app, 2);
     assert_eq!(state::<Screen>(app), Screen::Runner);
     assert_eq!(state::<Menu>(app), Menu::None);
@@ -90,10 +91,16 @@ fn the_runner_starts_in_the_middle_lane_and_runs() {
     let mut app = runner_app();
     assert_eq!(run(&app).body.lane, 1);
     assert_eq!(run(&app).body.distance_m, 0.0);
-    run_frames(&mut app, 20);
+    let frames = 20;
+    run_frames(&mut app, frames);
     let distance = run(&app).body.distance_m;
-    // Two seconds at the start speed of Normal, 10 m/s.
-    assert!((19.0..21.0).contains(&distance), "{distance}");
+    // Two seconds at the start speed of Normal, give or take the ramp and the last fixed step.
+    let seconds = frames as f64 * common::FRAME.as_secs_f64();
+    let expected = Timing::for_difficulty(Difficulty::Normal).start_speed_mps * seconds;
+    assert!(
+        (distance - expected).abs() < 0.05 * expected,
+        "{distance} m, not {expected} m"
+    );
     assert!(run(&app).body.crash.is_none());
 }
 
@@ -127,7 +134,7 @@ fn without_a_jump_a_low_obstacle_trips_the_runner() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
     pass_the_test_segment(&mut app);
     assert_eq!(run(&app).body.crash, Some(Crash::Tripped));
-    assert_eq!(state::<Menu>(&app), Menu::GameOver);
+    assert_eq!(state::<Menu>(&app), Menu::Results);
     let result = app.world().resource::<RunnerResult>();
     assert_eq!(result.crash, Crash::Tripped);
     assert!((34.0..36.0).contains(&result.distance_m));
@@ -207,15 +214,17 @@ fn the_game_over_stores_a_best_score() {
     pass_the_test_segment(&mut app);
     let result = app.world().resource::<RunnerResult>().clone();
     assert_eq!(result.coins, 1);
-    assert_eq!(result.score, 35 + 10);
+    // The run ends at the log's contact point, with one coin line taken.
+    let metres = contact_distance_m(TEST_SEGMENT) as u64;
+    assert_eq!(result.score, metres + COIN_LINE_POINTS);
     assert!(result.new_record && !result.assisted);
     let best = app
         .world()
         .resource::<BestScores>()
-        .best(Mode::Runner, "normal")
+        .best("runner/normal")
         .cloned()
         .expect("a best score");
-    assert_eq!((best.value, best.seed), (45.0, 5));
+    assert_eq!((best.value, best.seed), (result.score as f64, 5));
     run_frames(&mut app, 2);
     let saved = std::fs::read_to_string(home.path().join("scores.json")).unwrap();
     assert!(saved.contains("runner/normal"), "{saved}");
@@ -234,7 +243,7 @@ fn a_run_the_autopilot_touched_stores_no_score() {
     assert!(
         app.world()
             .resource::<BestScores>()
-            .best(Mode::Runner, "normal")
+            .best("runner/normal")
             .is_none()
     );
 }
@@ -284,7 +293,7 @@ fn the_pause_menu_toggles_the_autopilot_and_pausing_stops_the_run() {
     run_frames(&mut app, 10);
     assert_eq!(run(&app).body.distance_m, distance, "paused");
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Autopilot));
+        .write_message(MenuInput::Activated(temple_trails::game::runner::AUTOPILOT));
     run_frames(&mut app, 2);
     assert_eq!(state::<Menu>(&app), Menu::None);
     assert!(run(&app).autopilot_on);
@@ -294,7 +303,7 @@ fn the_pause_menu_toggles_the_autopilot_and_pausing_stops_the_run() {
 fn retry_keeps_the_seed_and_new_run_changes_it() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
     pass_the_test_segment(&mut app);
-    assert_eq!(state::<Menu>(&app), Menu::GameOver);
+    assert_eq!(state::<Menu>(&app), Menu::Results);
     let seed = app.world().resource::<GameSeed>().0;
     app.world_mut()
         .write_message(MenuInput::Activated(MenuItem::Restart));

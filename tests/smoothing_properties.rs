@@ -8,9 +8,9 @@ mod reference;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reference::sweep_is_clear;
-use temple_trails::logic::field::{Footprint, FootprintGraph, ObstacleField};
 use temple_trails::logic::grid_search::GridSearch;
-use temple_trails::logic::smoothing::{
+use temple_trails::logic::wanderers::field::{Footprint, FootprintGraph, ObstacleField};
+use temple_trails::logic::wanderers::smoothing::{
     FarthestSearch, PathError, smooth, turns, validate_path, visible,
 };
 

@@ -3,7 +3,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use temple_trails::logic::wander::{WanderParams, Wanderers};
+use temple_trails::logic::wanderers::wander::{WanderParams, Wanderers};
 
 /// Steps of the long tether property.
 const LONG_RUN_STEPS: usize = 100_000;

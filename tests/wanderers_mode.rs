@@ -6,16 +6,15 @@ mod common;
 use bevy::prelude::*;
 use common::{headless_app, press, run_frames, state};
 use temple_trails::game::menu::{MenuInput, MenuItem};
-use temple_trails::game::screens::{Menu, Mode, Screen};
-use temple_trails::game::settings::Settings;
-use temple_trails::game::wanderers::options::WanderersOptions;
+use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::wanderers::options::{COUNT, STRENGTH, WanderersOptions};
 use temple_trails::game::wanderers::{SelectedNpc, SelectedRoute, WanderersRun, WanderersStats};
 
 fn wanderers_app(options: WanderersOptions) -> App {
     let mut app = headless_app(None);
-    app.world_mut().resource_mut::<Settings>().wanderers = options;
+    app.world_mut().insert_resource(options);
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Mode::Wanderers)));
+        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Wanderers)));
     run_frames(&mut app, 2);
     assert_eq!(state::<Screen>(&app), Screen::Wanderers);
     assert_eq!(state::<Menu>(&app), Menu::None);
@@ -61,24 +60,22 @@ fn changing_the_count_respawns_and_changing_the_speed_does_not() {
     };
     let mut app = wanderers_app(options);
     assert_eq!(run(&app).generation, 0);
-    let faster = WanderersOptions {
-        movement_strength: 9.0,
-        ..options
-    };
     app.world_mut()
-        .write_message(MenuInput::WanderersOptionsSet(faster));
+        .write_message(MenuInput::NumberSet(STRENGTH, 9.0));
     run_frames(&mut app, 2);
     assert_eq!(run(&app).generation, 0, "a speed change keeps the NPCs");
-    let more = WanderersOptions {
-        count: 450,
-        ..faster
-    };
     app.world_mut()
-        .write_message(MenuInput::WanderersOptionsSet(more));
+        .write_message(MenuInput::NumberSet(COUNT, 450.0));
     run_frames(&mut app, 2);
     assert_eq!(run(&app).generation, 1);
     assert_eq!(run(&app).sandbox.crowd.len(), 450);
-    assert_eq!(app.world().resource::<Settings>().wanderers.count, 450);
+    let options = *app.world().resource::<WanderersOptions>();
+    assert_eq!((options.count, options.movement_strength), (450, 9.0));
+    let saved = app
+        .world()
+        .resource::<temple_trails::game::settings::Settings>()
+        .mode::<WanderersOptions>();
+    assert_eq!(saved, options, "the edits are stored in the settings");
 }
 
 #[test]
@@ -87,11 +84,12 @@ fn t_toggles_targets_and_tethers() {
         count: 10,
         ..WanderersOptions::default()
     });
-    assert!(!app.world().resource::<Settings>().wanderers.show_targets);
+    let show_targets = |app: &App| app.world().resource::<WanderersOptions>().show_targets;
+    assert!(!show_targets(&app));
     press(&mut app, KeyCode::KeyT);
-    assert!(app.world().resource::<Settings>().wanderers.show_targets);
+    assert!(show_targets(&app));
     press(&mut app, KeyCode::KeyT);
-    assert!(!app.world().resource::<Settings>().wanderers.show_targets);
+    assert!(!show_targets(&app));
 }
 
 #[test]

@@ -1,6 +1,10 @@
 //! The Bevy game: plugins for every feature, composed here, and the windowed app that runs them.
+//!
+//! Each feature's plugin adds its rules always and its drawing only when the app draws
+//! ([`draws`]), so headless tests build the very same [`plugin`] on `MinimalPlugins`.
 
 pub mod audio;
+pub mod camera;
 pub mod maze;
 pub mod menu;
 pub mod runner;
@@ -9,10 +13,11 @@ pub mod screens;
 pub mod screenshot;
 pub mod settings;
 pub mod storage;
+pub mod theme;
 pub mod title;
 pub mod wanderers;
 
-use crate::game::screens::{Mode, Screen};
+use crate::game::screens::{ModeInfo, Screen};
 use crate::game::screenshot::ScreenshotPlan;
 use crate::game::settings::LaunchOverrides;
 use crate::game::storage::StorageDir;
@@ -23,84 +28,55 @@ use bevy_egui::EguiPlugin;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// Every mode, in the order the main menu lists them. A new mode is a folder of its own, one
+/// line here and one [`Screen`] variant.
+pub const MODES: &[ModeInfo] = &[runner::MODE, maze::MODE, wanderers::MODE];
+
 /// The window's size when the game starts, in logical pixels.
 pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
 
 /// The frame time used for `--screenshot`, so every capture of the same state is the same.
 const SCREENSHOT_FRAME_TIME: Duration = Duration::from_nanos(16_666_667);
 
-/// Everything that runs without a window: states, settings, scores, menu behaviour, sound
-/// requests. Headless tests add this to `MinimalPlugins` + `StatesPlugin`.
-pub fn core_plugin(app: &mut App) {
+/// The whole game. On Bevy's default plugins it plays in a window; on `MinimalPlugins` and
+/// `StatesPlugin` (the headless tests) every feature adds only its rules.
+pub fn plugin(app: &mut App) {
+    if draws(app) {
+        app.add_plugins(EguiPlugin::default());
+    }
     app.add_plugins((
         screens::plugin,
         storage::plugin,
         settings::plugin,
         scores::plugin,
         audio::plugin,
+        theme::plugin,
         menu::plugin,
-        maze::plugin,
-        runner::plugin,
-        wanderers::plugin,
-    ))
-    .init_resource::<AutoplayOnStart>();
-}
-
-/// Whether a mode starts with the computer playing (`--autoplay`): the maze's system walk, the
-/// runner's autopilot.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct AutoplayOnStart(pub bool);
-
-/// The whole game on top of Bevy's default plugins: the core plus what needs a window and a GPU.
-pub fn plugin(app: &mut App) {
-    app.add_plugins((
-        core_plugin,
-        EguiPlugin::default(),
-        menu::ui::plugin,
-        maze::view::plugin,
-        runner::view::plugin,
-        wanderers::view::plugin,
+        camera::plugin,
         title::plugin,
         screenshot::plugin,
     ))
-    .insert_resource(ClearColor(BACKDROP))
-    .add_systems(Startup, spawn_camera);
-}
-
-/// The colour behind everything: the dark of a temple's inner halls.
-const BACKDROP: Color = Color::srgb(0.07, 0.055, 0.045);
-
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Camera"), Camera2d));
-}
-
-/// Ends a mode's drawing: drops its view state `V` and puts the camera back.
-pub(in crate::game) fn end_mode_view<V: Resource>(
-    mut commands: Commands,
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
-) {
-    commands.remove_resource::<V>();
-    reset_camera(camera);
-}
-
-/// Puts the camera back as the title screen expects it: at the origin, upright, unzoomed. Modes
-/// that move, turn or zoom it call this when they end.
-fn reset_camera(camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>) {
-    if let Some(mut camera) = camera {
-        let (ref mut transform, ref mut projection) = *camera;
-        transform.translation = Vec3::new(0.0, 0.0, transform.translation.z);
-        transform.rotation = Quat::IDENTITY;
-        if let Projection::Orthographic(ortho) = &mut **projection {
-            ortho.scale = 1.0;
-        }
+    .init_resource::<AutoplayOnStart>();
+    for mode in MODES {
+        (mode.plugin)(app);
     }
 }
+
+/// Whether the app draws: a window, a GPU and egui. Features add their drawing systems only then.
+pub fn draws(app: &App) -> bool {
+    app.is_plugin_added::<bevy::render::RenderPlugin>()
+}
+
+/// Whether a mode starts with the computer playing (`--autoplay`): the maze's system walk, the
+/// runner's autopilot, the wanderers following a planner.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct AutoplayOnStart(pub bool);
 
 /// How the game was asked to start.
 #[derive(Debug, Clone, Default)]
 pub struct LaunchOptions {
-    /// Start this mode instead of the title screen.
-    pub mode: Option<Mode>,
+    /// Start this mode's screen instead of the title screen.
+    pub mode: Option<Screen>,
     /// Play with this seed text for this session (not saved unless edited in the menu).
     pub seed_text: Option<String>,
     /// Play at this difficulty for this session.
@@ -143,7 +119,11 @@ fn asset_folder() -> String {
 /// Opens the window and runs the game until the player quits.
 pub fn run(options: LaunchOptions) -> ExitCode {
     if !display_available() {
-        eprintln!("{NO_DISPLAY_HINT}");
+        // Nothing more can be done if standard error is closed.
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!("{NO_DISPLAY_HINT}\n").as_bytes(),
+        );
         return ExitCode::FAILURE;
     }
     let mut app = App::new();
@@ -174,9 +154,9 @@ pub fn run(options: LaunchOptions) -> ExitCode {
     });
     app.add_plugins(plugin)
         .insert_resource(AutoplayOnStart(options.autoplay));
-    if let Some(mode) = options.mode {
+    if let Some(screen) = options.mode {
         app.add_systems(Startup, move |mut next: ResMut<NextState<Screen>>| {
-            next.set(mode.screen());
+            next.set(screen);
         });
     }
     if let Some(plan) = options.screenshot {

@@ -1,7 +1,8 @@
 //! Best scores per mode, kept in `scores.json` and written atomically whenever a record falls.
 
-use crate::game::screens::{AppSystems, Mode};
-use crate::game::storage::{StorageDir, StorageWarnings, load_json_or_default, write_json_atomic};
+use crate::files::{load_json_or_default, write_json_atomic};
+use crate::game::screens::{AppSystems, ModeInfo};
+use crate::game::storage::{StorageDir, StorageWarnings};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -61,30 +62,22 @@ pub struct BestScores {
 }
 
 impl BestScores {
-    /// The board name for a mode and a detail such as a size or difficulty.
-    pub fn board_name(mode: Mode, detail: &str) -> String {
-        format!("{}/{detail}", mode.name())
+    /// The name of a mode's board for a detail such as a size or difficulty: `mode/detail`.
+    pub fn board_name(mode: &ModeInfo, detail: &str) -> String {
+        format!("{}/{detail}", mode.name)
     }
 
     /// The record on a board, if any.
-    pub fn best(&self, mode: Mode, detail: &str) -> Option<&BestScore> {
-        self.book.boards.get(&Self::board_name(mode, detail))
+    pub fn best(&self, board: &str) -> Option<&BestScore> {
+        self.book.boards.get(board)
     }
 
     /// Offers a result to a board and returns true when it is a new record (it is then saved).
-    pub fn submit(
-        &mut self,
-        mode: Mode,
-        detail: &str,
-        ranking: Ranking,
-        value: f64,
-        seed: u64,
-    ) -> bool {
+    pub fn submit(&mut self, board: &str, ranking: Ranking, value: f64, seed: u64) -> bool {
         if !value.is_finite() {
             return false;
         }
-        let board = Self::board_name(mode, detail);
-        let is_record = match self.book.boards.get(&board) {
+        let is_record = match self.book.boards.get(board) {
             None => true,
             Some(old) => match ranking {
                 Ranking::HigherIsBetter => value > old.value,
@@ -96,7 +89,7 @@ impl BestScores {
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs());
             self.book.boards.insert(
-                board,
+                board.to_owned(),
                 BestScore {
                     value,
                     seed,
@@ -152,30 +145,30 @@ mod tests {
     #[test]
     fn higher_is_better_keeps_the_maximum() {
         let mut scores = BestScores::default();
-        assert!(scores.submit(Mode::Runner, "normal", Ranking::HigherIsBetter, 100.0, 1));
-        assert!(!scores.submit(Mode::Runner, "normal", Ranking::HigherIsBetter, 90.0, 2));
-        assert!(!scores.submit(Mode::Runner, "normal", Ranking::HigherIsBetter, 100.0, 3));
-        assert!(scores.submit(Mode::Runner, "normal", Ranking::HigherIsBetter, 120.0, 4));
-        let best = scores.best(Mode::Runner, "normal").unwrap();
+        assert!(scores.submit("runner/normal", Ranking::HigherIsBetter, 100.0, 1));
+        assert!(!scores.submit("runner/normal", Ranking::HigherIsBetter, 90.0, 2));
+        assert!(!scores.submit("runner/normal", Ranking::HigherIsBetter, 100.0, 3));
+        assert!(scores.submit("runner/normal", Ranking::HigherIsBetter, 120.0, 4));
+        let best = scores.best("runner/normal").unwrap();
         assert_eq!((best.value, best.seed), (120.0, 4));
     }
 
     #[test]
     fn lower_is_better_keeps_the_minimum() {
         let mut scores = BestScores::default();
-        assert!(scores.submit(Mode::Maze, "15x15/prim", Ranking::LowerIsBetter, 30.0, 1));
-        assert!(scores.submit(Mode::Maze, "15x15/prim", Ranking::LowerIsBetter, 20.5, 1));
-        assert!(!scores.submit(Mode::Maze, "15x15/prim", Ranking::LowerIsBetter, 25.0, 1));
-        assert_eq!(scores.best(Mode::Maze, "15x15/prim").unwrap().value, 20.5);
+        assert!(scores.submit("maze/15x15/prim", Ranking::LowerIsBetter, 30.0, 1));
+        assert!(scores.submit("maze/15x15/prim", Ranking::LowerIsBetter, 20.5, 1));
+        assert!(!scores.submit("maze/15x15/prim", Ranking::LowerIsBetter, 25.0, 1));
+        assert_eq!(scores.best("maze/15x15/prim").unwrap().value, 20.5);
     }
 
     #[test]
     fn boards_are_separate_and_nan_is_refused() {
         let mut scores = BestScores::default();
-        assert!(scores.submit(Mode::Maze, "a", Ranking::LowerIsBetter, 1.0, 0));
-        assert!(scores.best(Mode::Maze, "b").is_none());
-        assert!(scores.best(Mode::Runner, "a").is_none());
-        assert!(!scores.submit(Mode::Maze, "b", Ranking::LowerIsBetter, f64::NAN, 0));
+        assert!(scores.submit("maze/a", Ranking::LowerIsBetter, 1.0, 0));
+        assert!(scores.best("maze/b").is_none());
+        assert!(scores.best("runner/a").is_none());
+        assert!(!scores.submit("maze/b", Ranking::LowerIsBetter, f64::NAN, 0));
         assert_eq!(scores.book().boards.len(), 1);
     }
 }

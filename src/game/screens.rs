@@ -1,5 +1,5 @@
-//! The game's flow: which screen is shown, which menu overlays it, pausing, and the system sets
-//! that every feature's systems run in.
+//! The game's flow: which screen is shown, which menu overlays it, what a mode tells the title
+//! screen about itself, pausing, and the system sets every feature's systems run in.
 
 use bevy::prelude::*;
 
@@ -9,7 +9,6 @@ pub(super) fn plugin(app: &mut App) {
         .configure_sets(
             Update,
             (
-                AppSystems::TickTimers,
                 AppSystems::RecordInput,
                 AppSystems::Update,
                 AppSystems::Present,
@@ -23,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Menu::None), pause_time_in_modes);
 }
 
-/// What fills the window.
+/// What fills the window: the title screen, or one mode's screen.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
     /// The title screen with the main menu.
@@ -38,14 +37,9 @@ pub enum Screen {
 }
 
 impl Screen {
-    /// The mode this screen plays, if it is a mode's screen.
-    pub const fn mode(self) -> Option<Mode> {
-        match self {
-            Screen::Title => None,
-            Screen::Runner => Some(Mode::Runner),
-            Screen::Maze => Some(Mode::Maze),
-            Screen::Wanderers => Some(Mode::Wanderers),
-        }
+    /// The mode this screen plays, or `None` for the title screen.
+    pub fn mode(self) -> Option<&'static ModeInfo> {
+        crate::game::MODES.iter().find(|mode| mode.screen == self)
     }
 }
 
@@ -61,69 +55,31 @@ pub enum Menu {
     Settings,
     /// The pause menu of a mode.
     Pause,
-    /// A runner's end-of-run dialog.
-    GameOver,
-    /// A solved maze's dialog.
-    Win,
+    /// The dialog at the end of a run (a runner's crash, a solved maze): the mode's
+    /// [`ResultDialog`](crate::game::theme::dialog::ResultDialog).
+    Results,
 }
 
-/// The three ways to play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Mode {
-    /// The endless three-lane temple run.
-    Runner,
-    /// A generated maze walked with the arrow keys.
-    Maze,
-    /// NPCs wandering near home.
-    Wanderers,
-}
-
-impl Mode {
-    /// Every mode, in menu order.
-    pub const ALL: [Mode; 3] = [Mode::Runner, Mode::Maze, Mode::Wanderers];
-
-    /// The screen that plays this mode.
-    pub const fn screen(self) -> Screen {
-        match self {
-            Mode::Runner => Screen::Runner,
-            Mode::Maze => Screen::Maze,
-            Mode::Wanderers => Screen::Wanderers,
-        }
-    }
-
-    /// The lowercase name used in files and on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Mode::Runner => "runner",
-            Mode::Maze => "maze",
-            Mode::Wanderers => "wanderers",
-        }
-    }
-
+/// What the title screen, the menus and the command line know of a mode. Each mode's folder
+/// defines one, and [`MODES`](crate::game::MODES) lists them.
+#[derive(Debug, Clone, Copy)]
+pub struct ModeInfo {
+    /// The screen that plays it.
+    pub screen: Screen,
+    /// The lowercase name used in files (score boards) and on the command line.
+    pub name: &'static str,
     /// The name shown to players.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Mode::Runner => "Runner",
-            Mode::Maze => "Maze",
-            Mode::Wanderers => "Wanderers",
-        }
-    }
-
+    pub label: &'static str,
     /// One line that tells a player what the mode is.
-    pub const fn blurb(self) -> &'static str {
-        match self {
-            Mode::Runner => "Run the endless temple: jump, slide, dodge and turn.",
-            Mode::Maze => "Find the exit of a generated maze; Space shows the way.",
-            Mode::Wanderers => "Watch NPCs wander near home and find their way around stone.",
-        }
-    }
+    pub blurb: &'static str,
+    /// Adds the mode's plugins: its rules, its options and menus, and (when the app draws) its
+    /// drawing.
+    pub plugin: fn(&mut App),
 }
 
 /// The order of every `Update` system, configured once here and chained.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
-    /// Advance timers.
-    TickTimers,
     /// Read keys and the mouse.
     RecordInput,
     /// Everything else: plan, move, decide.

@@ -18,6 +18,9 @@ pub struct ScreenshotPlan {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    if !crate::game::draws(app) {
+        return;
+    }
     app.add_systems(
         Last,
         count_frames_and_capture.run_if(resource_exists::<ScreenshotPlan>),

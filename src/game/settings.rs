@@ -1,20 +1,28 @@
-//! The player's settings: the shared seed and difficulty, volume and fullscreen, persisted.
+//! The player's settings: the shared seed and difficulty, volume and fullscreen, each mode's own
+//! section, all kept in `settings.json`.
 //!
 //! This module owns [`GameSeed`] and [`GameDifficulty`]; other plugins only read them. The menu
 //! edits [`Settings`] and then writes [`SettingsEdited`]; this plugin derives the shared
 //! resources from it and saves the file a moment later, so dragging a slider does not write the
-//! file every frame.
+//! file every frame. A mode keeps its settings as a resource of its own type (see
+//! [`ModeSettings`]); this module stores them as the mode's section of the same file without
+//! knowing their type.
 
-use crate::game::maze::options::MazeOptions;
+use crate::files::{load_json_checked, write_json_atomic};
+use crate::game::menu::rows::{SettingEdit, SettingRow};
+use crate::game::menu::{MenuContributions, MenuInput, MenuItem};
 use crate::game::screens::AppSystems;
-use crate::game::storage::{StorageDir, StorageWarnings, load_json_or_default, write_json_atomic};
-use crate::game::wanderers::options::WanderersOptions;
+use crate::game::storage::{StorageDir, StorageWarnings};
 use crate::logic::difficulty::Difficulty;
+use crate::logic::ranges::clamp_into;
 use crate::logic::seed::parse_seed;
 use bevy::audio::{GlobalVolume, Volume};
+use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// The settings file's name inside [`StorageDir::config`].
@@ -32,11 +40,17 @@ pub const MAX_VOLUME: f32 = 1.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .init_resource::<SettingsSaveState>()
+        .init_resource::<ModeSections>()
         .add_message::<SettingsEdited>()
         .insert_resource(GameSeed(Settings::default().seed()))
         .insert_resource(GameDifficulty(Settings::default().difficulty))
         .init_resource::<LaunchOverrides>()
-        .add_systems(PreStartup, (load_settings, apply_launch_overrides).chain())
+        .add_systems(
+            PreStartup,
+            (load_settings, apply_launch_overrides)
+                .chain()
+                .in_set(SettingsLoaded),
+        )
         .add_systems(
             Update,
             (
@@ -52,10 +66,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, save_settings_on_exit.run_if(on_message::<AppExit>));
 }
 
-/// Everything the player sets in the menu, as stored in `settings.json`.
+/// Everything the player sets, as stored in `settings.json`.
 ///
-/// Missing fields take their defaults, so files from older versions still load; mode settings
-/// are added here as the modes arrive.
+/// Missing fields take their defaults, so files from older versions still load.
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -67,10 +80,9 @@ pub struct Settings {
     pub seed_text: String,
     /// The difficulty of every mode.
     pub difficulty: Difficulty,
-    /// Maze size, algorithm and braid.
-    pub maze: MazeOptions,
-    /// The wanderers sandbox: NPCs, wandering, sizes, stone and what is drawn.
-    pub wanderers: WanderersOptions,
+    /// Each mode's own section, by its [`ModeSettings::SECTION`] name, as the mode wrote it.
+    #[serde(flatten)]
+    pub modes: BTreeMap<String, serde_json::Value>,
 }
 
 impl Default for Settings {
@@ -80,8 +92,7 @@ impl Default for Settings {
             fullscreen: false,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
-            maze: MazeOptions::default(),
-            wanderers: WanderersOptions::default(),
+            modes: BTreeMap::new(),
         }
     }
 }
@@ -89,36 +100,103 @@ impl Default for Settings {
 impl Settings {
     /// The seed that [`Settings::seed_text`] stands for.
     pub fn seed(&self) -> u64 {
-        parse_seed(&self.seed_text).unwrap_or_else(|_| {
-            parse_seed(DEFAULT_SEED_TEXT).expect("the default seed text is not empty")
-        })
+        parse_seed(&self.seed_text)
+            .or_else(|_| parse_seed(DEFAULT_SEED_TEXT))
+            .unwrap_or_default()
     }
 
-    /// Replaces out-of-range values (from a hand-edited file) with allowed ones and says what
-    /// was changed, one message per value.
+    /// Replaces out-of-range values of the shared settings (from a hand-edited file) with allowed
+    /// ones and says what was changed, one message per value.
     pub fn sanitize(&mut self) -> Vec<String> {
-        let mut changes = Vec::new();
-        if !(0.0..=MAX_VOLUME).contains(&self.master_volume) {
-            let fixed = if self.master_volume.is_nan() {
-                Settings::default().master_volume
-            } else {
-                self.master_volume.clamp(0.0, MAX_VOLUME)
-            };
-            changes.push(format!(
-                "master_volume {} is outside 0.0 to {MAX_VOLUME}; using {fixed}",
-                self.master_volume
-            ));
-            self.master_volume = fixed;
-        }
+        let mut changes: Vec<String> = clamp_into(
+            &mut self.master_volume,
+            &(0.0..=MAX_VOLUME),
+            Settings::default().master_volume,
+            "master_volume",
+        )
+        .into_iter()
+        .collect();
         if parse_seed(&self.seed_text).is_err() {
             changes.push(format!("seed_text is empty; using \"{DEFAULT_SEED_TEXT}\""));
             self.seed_text = DEFAULT_SEED_TEXT.to_owned();
         }
-        changes.extend(self.maze.sanitize());
-        changes.extend(self.wanderers.sanitize());
         changes
     }
+
+    /// A mode's settings as stored, or its defaults when the file has no section for them.
+    pub fn mode<T: ModeSettings>(&self) -> T {
+        self.modes
+            .get(T::SECTION)
+            .and_then(|value| serde_json::from_value(value.clone()).ok())
+            .unwrap_or_default()
+    }
 }
+
+/// A mode's own settings: a resource the mode reads and edits, kept as the section
+/// [`ModeSettings::SECTION`] of `settings.json`. Register it with [`mode_settings_plugin`].
+pub trait ModeSettings:
+    Resource
+    + Component<Mutability = Mutable>
+    + Clone
+    + PartialEq
+    + Default
+    + Serialize
+    + DeserializeOwned
+{
+    /// The section's name in the file (`"maze"`).
+    const SECTION: &'static str;
+    /// The heading of its section on the settings page, or `None` when the mode shows its
+    /// settings itself (the wanderers' side panel).
+    const PAGE_TITLE: Option<&'static str>;
+
+    /// Replaces out-of-range values with allowed ones and says what was changed, one message
+    /// per value, each naming the value as `section.field`.
+    fn sanitize(&mut self) -> Vec<String>;
+
+    /// The settings as rows, top to bottom, with their current values.
+    fn rows(&self) -> Vec<SettingRow>;
+
+    /// Applies an edit to the setting of `item` (one of [`ModeSettings::rows`]).
+    fn apply(&mut self, item: MenuItem, edit: SettingEdit);
+}
+
+/// Registers a mode's settings `T`: read from their section when the game starts (a section that
+/// cannot be read sets the whole file aside, like a damaged file), edited through their rows by
+/// the same [`MenuInput`]s the keys and the mouse send, and written back into [`Settings`] and
+/// saved when they change.
+pub fn mode_settings_plugin<T: ModeSettings>(app: &mut App) {
+    app.init_resource::<ModeSections>()
+        .world_mut()
+        .resource_mut::<ModeSections>()
+        .0
+        .push(ModeSection {
+            name: T::SECTION,
+            sanitize: sanitize_section::<T>,
+        });
+    app.init_resource::<T>()
+        .add_systems(PreStartup, insert_mode_settings::<T>.after(SettingsLoaded))
+        .add_systems(
+            Update,
+            (
+                apply_mode_setting_inputs::<T>.run_if(on_message::<MenuInput>),
+                store_mode_settings::<T>.run_if(resource_changed::<T>),
+            )
+                .chain()
+                .in_set(AppSystems::Update),
+        );
+    if T::PAGE_TITLE.is_some() {
+        app.add_systems(
+            Update,
+            show_mode_settings_on_page::<T>
+                .run_if(resource_changed::<T>)
+                .in_set(AppSystems::Update),
+        );
+    }
+}
+
+/// The settings file has been read (and the command line's overrides applied).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SettingsLoaded;
 
 /// The seed every mode generates from. Owned by this module: read it, never write it.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Deref)]
@@ -151,38 +229,70 @@ struct SettingsSaveState {
     read_only: bool,
 }
 
+/// The modes' sections, so loading can check and sanitise them without knowing their types.
+#[derive(Resource, Debug, Default)]
+struct ModeSections(Vec<ModeSection>);
+
+/// One mode's section.
+#[derive(Debug)]
+struct ModeSection {
+    name: &'static str,
+    /// Reads the section as the mode's type and sanitises it in place: the changes made, or why
+    /// it cannot be read.
+    sanitize: fn(&mut serde_json::Value) -> Result<Vec<String>, String>,
+}
+
+fn sanitize_section<T: ModeSettings>(value: &mut serde_json::Value) -> Result<Vec<String>, String> {
+    let mut settings: T = serde_json::from_value(value.clone())
+        .map_err(|err| format!("its {} section: {err}", T::SECTION))?;
+    let changes = settings.sanitize();
+    if !changes.is_empty() {
+        *value = serde_json::to_value(&settings).map_err(|err| err.to_string())?;
+    }
+    Ok(changes)
+}
+
 fn settings_path(dirs: &StorageDir) -> std::path::PathBuf {
     dirs.config.join(SETTINGS_FILE)
 }
 
 fn load_settings(
     dirs: Option<Res<StorageDir>>,
+    sections: Res<ModeSections>,
     mut settings: ResMut<Settings>,
     mut save_state: ResMut<SettingsSaveState>,
     mut warnings: ResMut<StorageWarnings>,
-    mut seed: ResMut<GameSeed>,
-    mut difficulty: ResMut<GameDifficulty>,
 ) {
     let Some(dirs) = dirs else {
         info!("No settings folder: settings are kept for this session only");
         return;
     };
-    let path = settings_path(&dirs);
-    let loaded = load_json_or_default::<Settings>(&path);
+    // A mode section the mode cannot read makes the file damaged: it is set aside whole.
+    let loaded = load_json_checked::<Settings>(&settings_path(&dirs), |loaded| {
+        for section in &sections.0 {
+            if let Some(value) = loaded.modes.get(section.name) {
+                (section.sanitize)(&mut value.clone())?;
+            }
+        }
+        Ok(())
+    });
     let mut loaded_settings = loaded.value;
     if let Some(warning) = loaded.warning {
         warn!("{warning}");
         warnings.0.push(warning);
     }
-    let fixes = loaded_settings.sanitize();
+    let mut fixes = loaded_settings.sanitize();
+    for section in &sections.0 {
+        if let Some(value) = loaded_settings.modes.get_mut(section.name) {
+            fixes.extend((section.sanitize)(value).unwrap_or_default());
+        }
+    }
     if !fixes.is_empty() {
         let warning = format!("Settings had values out of range: {}.", fixes.join("; "));
         warn!("{warning}");
         warnings.0.push(warning);
     }
     save_state.read_only = !loaded.writable;
-    seed.0 = loaded_settings.seed();
-    difficulty.0 = loaded_settings.difficulty;
     *settings = loaded_settings;
 }
 
@@ -202,6 +312,55 @@ fn apply_launch_overrides(
     }
     seed.0 = settings.seed();
     difficulty.0 = settings.difficulty;
+}
+
+fn insert_mode_settings<T: ModeSettings>(settings: Res<Settings>, mut commands: Commands) {
+    commands.insert_resource(settings.mode::<T>());
+}
+
+/// Applies the menu inputs about `T`'s rows.
+fn apply_mode_setting_inputs<T: ModeSettings>(
+    mut inputs: MessageReader<MenuInput>,
+    mut mode_settings: ResMut<T>,
+) {
+    for input in inputs.read() {
+        let edit = mode_settings
+            .rows()
+            .into_iter()
+            .find_map(|row| row.edit(input).map(|edit| (row.item, edit)));
+        if let Some((item, edit)) = edit {
+            let mut edited = mode_settings.clone();
+            edited.apply(item, edit);
+            mode_settings.set_if_neq(edited);
+        }
+    }
+}
+
+/// Writes changed mode settings into their section, to be saved.
+fn store_mode_settings<T: ModeSettings>(
+    mode_settings: Res<T>,
+    mut settings: ResMut<Settings>,
+    mut edited: MessageWriter<SettingsEdited>,
+) {
+    if settings.mode::<T>() == *mode_settings {
+        return;
+    }
+    match serde_json::to_value(&*mode_settings) {
+        Ok(value) => {
+            settings.modes.insert(T::SECTION.to_owned(), value);
+            edited.write(SettingsEdited);
+        }
+        Err(err) => error!("Cannot store the {} settings: {err}", T::SECTION),
+    }
+}
+
+fn show_mode_settings_on_page<T: ModeSettings>(
+    mode_settings: Res<T>,
+    mut contributions: ResMut<MenuContributions>,
+) {
+    if let Some(title) = T::PAGE_TITLE {
+        contributions.set_settings_section(title, mode_settings.rows());
+    }
 }
 
 fn derive_shared_resources(
@@ -292,7 +451,7 @@ mod tests {
         assert_eq!(settings.master_volume, MAX_VOLUME);
         assert_eq!(settings.seed_text, DEFAULT_SEED_TEXT);
         assert_eq!(changes.len(), 2);
-        assert!(changes[0].contains("0.0 to 1"), "{}", changes[0]);
+        assert!(changes[0].contains("0 to 1"), "{}", changes[0]);
     }
 
     #[test]
@@ -307,5 +466,20 @@ mod tests {
         let settings: Settings = serde_json::from_str(r#"{"fullscreen": true}"#).unwrap();
         assert!(settings.fullscreen);
         assert_eq!(settings.seed_text, DEFAULT_SEED_TEXT);
+    }
+
+    #[test]
+    fn mode_sections_round_trip_as_top_level_keys() {
+        let text = r#"{"master_volume":0.5,"maze":{"size":"large"},"future":[1,2]}"#;
+        let settings: Settings = serde_json::from_str(text).unwrap();
+        assert_eq!(settings.modes["maze"]["size"], "large");
+        let written = serde_json::to_value(&settings).unwrap();
+        assert_eq!(written["maze"]["size"], "large");
+        assert_eq!(
+            written["future"],
+            serde_json::json!([1, 2]),
+            "unknown keys are kept"
+        );
+        assert_eq!(written["master_volume"], 0.5);
     }
 }

@@ -4,12 +4,10 @@
 //! the game, the headless command line, the tests and the benchmarks all run the same code.
 
 pub mod difficulty;
-pub mod field;
 pub mod grid_search;
 pub mod maze;
+pub mod ranges;
 pub mod runner;
-pub mod sandbox;
 pub mod seed;
-pub mod smoothing;
 pub mod title_field;
-pub mod wander;
+pub mod wanderers;

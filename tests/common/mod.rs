@@ -9,18 +9,18 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::path::Path;
 use std::time::Duration;
-use temple_trails::game::core_plugin;
 use temple_trails::game::storage::StorageDir;
 
 /// Game time that passes in one `update` of a test app.
 pub const FRAME: Duration = Duration::from_millis(100);
 
-/// A windowless app with the game's core plugins, its files in `home` when given, started up.
+/// A windowless app with the whole game's plugins (each adds only its rules without a window),
+/// its files in `home` when given, started up.
 pub fn headless_app(home: Option<&Path>) -> App {
     headless_app_with(home, |_| {})
 }
 
-/// Like [`headless_app`], with `configure` run on the app before the core plugins are added.
+/// Like [`headless_app`], with `configure` run on the app before the game's plugins are added.
 pub fn headless_app_with(home: Option<&Path>, configure: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
@@ -30,7 +30,7 @@ pub fn headless_app_with(home: Option<&Path>, configure: impl FnOnce(&mut App)) 
         app.insert_resource(StorageDir::single(home));
     }
     configure(&mut app);
-    app.add_plugins(core_plugin);
+    app.add_plugins(temple_trails::game::plugin);
     // Run startup and let the first state transitions settle.
     app.update();
     app.update();
@@ -55,6 +55,14 @@ pub fn run_frames(app: &mut App, frames: usize) {
     for _ in 0..frames {
         app.update();
     }
+}
+
+/// The items of the open menu, top to bottom.
+pub fn open_menu_items(app: &App) -> Vec<temple_trails::game::menu::MenuItem> {
+    app.world()
+        .resource::<temple_trails::game::menu::OpenMenuItems>()
+        .0
+        .clone()
 }
 
 /// The current value of a state.

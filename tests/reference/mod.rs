@@ -5,12 +5,12 @@
     reason = "each test or bench that includes this uses a different part"
 )]
 
-use temple_trails::logic::field::{Footprint, ObstacleField};
 use temple_trails::logic::grid_search::GridGraph;
 use temple_trails::logic::maze::Maze;
 use temple_trails::logic::runner::planner::route_cost;
 use temple_trails::logic::runner::timing::{LANES, Timing};
 use temple_trails::logic::runner::track::{LaneContent, Segment};
+use temple_trails::logic::wanderers::field::{Footprint, ObstacleField};
 
 /// Steps of the shortest path from `start` to `goal` found by `pathfinding::prelude::astar`
 /// with the same Manhattan heuristic as ours, or `None` when unreachable.

@@ -1,7 +1,30 @@
-//! The player's maze settings: size preset (or a custom size), algorithm and braid.
+//! The player's maze settings: size preset (or a custom size), algorithm and braid, as the
+//! maze's section of the settings page and of `settings.json`.
 
+use crate::game::menu::MenuItem;
+use crate::game::menu::rows::{NumberSetting, SettingEdit, SettingRow, SettingValue};
+use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
+use crate::logic::ranges::clamp_into;
+use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+
+pub(super) fn plugin(app: &mut App) {
+    mode_settings_plugin::<MazeOptions>(app);
+}
+
+/// The size row.
+pub const SIZE: MenuItem = MenuItem::Setting("maze.size");
+/// The custom width row (shown for a custom size).
+pub const CUSTOM_WIDTH: MenuItem = MenuItem::Setting("maze.custom_width");
+/// The custom height row (shown for a custom size).
+pub const CUSTOM_HEIGHT: MenuItem = MenuItem::Setting("maze.custom_height");
+/// The algorithm row.
+pub const ALGORITHM: MenuItem = MenuItem::Setting("maze.algorithm");
+/// The braid row.
+pub const BRAID: MenuItem = MenuItem::Setting("maze.braid");
+/// How far one key press moves the braid, in percent.
+const BRAID_STEP: f64 = 5.0;
 
 /// The maze sizes on offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -57,7 +80,7 @@ impl MazeSize {
 pub const MAX_BRAID_PERCENT: u8 = 100;
 
 /// The maze section of `settings.json`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MazeOptions {
     /// The size preset.
@@ -105,39 +128,106 @@ impl MazeOptions {
         }
     }
 
-    /// Brings out-of-range values into range and says what changed.
-    pub fn sanitize(&mut self) -> Vec<String> {
-        let mut changes = Vec::new();
-        for (name, side) in [
-            ("maze.custom_width", &mut self.custom_width),
-            ("maze.custom_height", &mut self.custom_height),
-        ] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(side) {
-                let fixed = (*side).clamp(MIN_SIDE, MAX_SIDE);
-                changes.push(format!(
-                    "{name} {side} is outside {MIN_SIDE} to {MAX_SIDE}; using {fixed}"
-                ));
-                *side = fixed;
-            }
-        }
-        if self.braid_percent > MAX_BRAID_PERCENT {
-            changes.push(format!(
-                "maze.braid_percent {} is outside 0 to {MAX_BRAID_PERCENT}; using {MAX_BRAID_PERCENT}",
-                self.braid_percent
-            ));
-            self.braid_percent = MAX_BRAID_PERCENT;
-        }
-        changes
+    /// The name of the best-time board of the maze these options make.
+    pub fn score_board(&self) -> String {
+        board_of(&self.spec(0))
+    }
+}
+
+/// The name of a maze's best-time board: size and algorithm, plus the braid when used.
+pub fn board_of(spec: &MazeSpec) -> String {
+    let (width, height, algorithm) = (spec.width, spec.height, spec.algorithm);
+    let braid_percent = (spec.braid * 100.0).round();
+    if braid_percent == 0.0 {
+        format!("{width}x{height}/{algorithm}")
+    } else {
+        format!("{width}x{height}/{algorithm}/braid{braid_percent}")
+    }
+}
+
+impl ModeSettings for MazeOptions {
+    const SECTION: &'static str = "maze";
+    const PAGE_TITLE: Option<&'static str> = Some("Maze");
+
+    fn sanitize(&mut self) -> Vec<String> {
+        let d = MazeOptions::default();
+        let sides = MIN_SIDE..=MAX_SIDE;
+        [
+            clamp_into(
+                &mut self.custom_width,
+                &sides,
+                d.custom_width,
+                "maze.custom_width",
+            ),
+            clamp_into(
+                &mut self.custom_height,
+                &sides,
+                d.custom_height,
+                "maze.custom_height",
+            ),
+            clamp_into(
+                &mut self.braid_percent,
+                &(0..=MAX_BRAID_PERCENT),
+                d.braid_percent,
+                "maze.braid_percent",
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 
-    /// The name of this maze's best-time board: size and algorithm, plus braid when used.
-    pub fn score_board(&self) -> String {
-        let (width, height) = self.dimensions();
-        let algorithm = self.algorithm;
-        if self.braid_percent == 0 {
-            format!("{width}x{height}/{algorithm}")
-        } else {
-            format!("{width}x{height}/{algorithm}/braid{}", self.braid_percent)
+    fn rows(&self) -> Vec<SettingRow> {
+        let side = |value: usize| NumberSetting {
+            logarithmic: true,
+            ..NumberSetting::whole(value as f64, MIN_SIDE as f64..=MAX_SIDE as f64)
+        };
+        let mut rows = vec![SettingRow {
+            item: SIZE,
+            label: "Size",
+            value: SettingValue::choice(&MazeSize::ALL, self.size, MazeSize::label),
+        }];
+        if self.size == MazeSize::Custom {
+            rows.push(SettingRow {
+                item: CUSTOM_WIDTH,
+                label: "Width (cells)",
+                value: SettingValue::Number(side(self.custom_width)),
+            });
+            rows.push(SettingRow {
+                item: CUSTOM_HEIGHT,
+                label: "Height (cells)",
+                value: SettingValue::Number(side(self.custom_height)),
+            });
+        }
+        rows.push(SettingRow {
+            item: ALGORITHM,
+            label: "Algorithm",
+            value: SettingValue::choice(&Algorithm::ALL, self.algorithm, Algorithm::label),
+        });
+        rows.push(SettingRow {
+            item: BRAID,
+            label: "Braid (loops)",
+            value: SettingValue::Number(NumberSetting {
+                key_step: BRAID_STEP,
+                suffix: " %",
+                ..NumberSetting::whole(
+                    f64::from(self.braid_percent),
+                    0.0..=f64::from(MAX_BRAID_PERCENT),
+                )
+            }),
+        });
+        rows
+    }
+
+    fn apply(&mut self, item: MenuItem, edit: SettingEdit) {
+        match (item, edit) {
+            (SIZE, SettingEdit::Choice(index)) => self.size = MazeSize::ALL[index],
+            (ALGORITHM, SettingEdit::Choice(index)) => self.algorithm = Algorithm::ALL[index],
+            // Rows hand over values already in their ranges.
+            (CUSTOM_WIDTH, SettingEdit::Number(cells)) => self.custom_width = cells as usize,
+            (CUSTOM_HEIGHT, SettingEdit::Number(cells)) => self.custom_height = cells as usize,
+            (BRAID, SettingEdit::Number(percent)) => self.braid_percent = percent as u8,
+            _ => {}
         }
     }
 }
@@ -166,6 +256,36 @@ mod tests {
         assert_eq!(options.braid_percent, 100);
         assert_eq!(changes.len(), 3);
         assert!(changes[0].contains("2 to 1000"), "{}", changes[0]);
+    }
+
+    #[test]
+    fn custom_sides_are_rows_only_for_a_custom_size() {
+        let items = |options: MazeOptions| -> Vec<MenuItem> {
+            options.rows().iter().map(|row| row.item).collect()
+        };
+        assert_eq!(items(MazeOptions::default()), vec![SIZE, ALGORITHM, BRAID]);
+        let custom = MazeOptions {
+            size: MazeSize::Custom,
+            ..MazeOptions::default()
+        };
+        assert_eq!(
+            items(custom),
+            vec![SIZE, CUSTOM_WIDTH, CUSTOM_HEIGHT, ALGORITHM, BRAID]
+        );
+    }
+
+    #[test]
+    fn every_row_edit_lands_in_the_options() {
+        let mut options = MazeOptions::default();
+        options.apply(SIZE, SettingEdit::Choice(4));
+        options.apply(CUSTOM_WIDTH, SettingEdit::Number(123.0));
+        options.apply(CUSTOM_HEIGHT, SettingEdit::Number(7.0));
+        options.apply(ALGORITHM, SettingEdit::Choice(3));
+        options.apply(BRAID, SettingEdit::Number(35.0));
+        assert_eq!(options.dimensions(), (123, 7));
+        assert_eq!(options.algorithm, Algorithm::Wilson);
+        assert_eq!(options.braid_percent, 35);
+        assert!(options.sanitize().is_empty());
     }
 
     #[test]

@@ -1,32 +1,24 @@
 //! Wanderers mode: the drawing. The field as one texture (a texel per cell), NPCs at their body
-//! size in their own colours with home markers, targets and tethers on T, the selected NPC's raw
-//! and smoothed paths, clicking to select, and the egui side panel with settings and statistics.
+//! size in their own colours with home markers, targets and tethers on T, and the selected NPC
+//! with its raw and smoothed paths. The camera fits the field beside the side panel.
 
-use super::options::{FIELD_HEIGHT, FIELD_WIDTH, MAX_COUNT, MAX_DENSITY, WanderersOptions};
-use super::{SelectedNpc, SelectedRoute, WanderersRun, WanderersStats, start_sandbox};
-use crate::game::menu::MenuInput;
-use crate::game::menu::ui::{DIM, GOLD, PANEL, SAND};
+use super::options::{FIELD_HEIGHT, FIELD_WIDTH, WanderersOptions};
+use super::panel::PANEL_WIDTH;
+use super::selection::{SelectedNpc, SelectedRoute};
+use super::steering::{WanderersRun, start_sandbox};
+use crate::game::camera::end_mode_view;
 use crate::game::screens::{AppSystems, Screen};
-use crate::game::settings::Settings;
-use crate::logic::field::ObstacleField;
-use crate::logic::sandbox::FootprintMix;
-use crate::logic::smoothing::FarthestSearch;
+use crate::game::theme::GOLD;
+use crate::logic::wanderers::field::ObstacleField;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::PrimaryWindow;
-use bevy_egui::egui::{self, RichText};
-use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-/// Width of the side panel, in logical pixels; the field is fitted beside it.
-const PANEL_WIDTH: f32 = 300.0;
 /// Stone and open ground, as RGBA texels.
 const STONE: [u8; 4] = [58, 52, 48, 255];
 const GROUND: [u8; 4] = [112, 132, 84, 255];
-/// How close a click must be to an NPC to select it, in cells.
-const CLICK_REACH: f32 = 2.5;
 /// Raw A* paths.
 const RAW_PATH: Color = Color::srgb(1.0, 0.55, 0.2);
 /// Smoothed paths.
@@ -34,22 +26,16 @@ const SMOOTH_PATH: Color = Color::srgb(0.3, 0.95, 1.0);
 /// Targets and tethers.
 const TETHER: Color = Color::srgba(1.0, 1.0, 1.0, 0.25);
 
-pub(in crate::game) fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
+    if !crate::game::draws(app) {
+        return;
+    }
     let shown = in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>);
     app.add_systems(
         OnEnter(Screen::Wanderers),
         spawn_field_view.after(start_sandbox),
     )
-    .add_systems(
-        OnExit(Screen::Wanderers),
-        crate::game::end_mode_view::<DrawnGeneration>,
-    )
-    .add_systems(
-        Update,
-        select_with_click
-            .in_set(AppSystems::RecordInput)
-            .run_if(shown.clone()),
-    )
+    .add_systems(OnExit(Screen::Wanderers), end_mode_view::<DrawnGeneration>)
     .add_systems(
         Update,
         (
@@ -60,9 +46,8 @@ pub(in crate::game) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(AppSystems::Present)
-            .run_if(shown.clone()),
-    )
-    .add_systems(EguiPrimaryContextPass, draw_side_panel.run_if(shown));
+            .run_if(shown),
+    );
 }
 
 /// One NPC's sprite.
@@ -83,7 +68,7 @@ fn to_world([x, y]: [f32; 2]) -> Vec2 {
 }
 
 /// The grid position of a world point.
-fn to_grid(world: Vec2) -> [f32; 2] {
+pub(super) fn to_grid(world: Vec2) -> [f32; 2] {
     [
         world.x + FIELD_WIDTH as f32 / 2.0,
         FIELD_HEIGHT as f32 / 2.0 - world.y,
@@ -206,48 +191,16 @@ fn fit_camera(
     transform.translation.y = 0.0;
 }
 
-/// Clicking selects the nearest NPC within reach (or clears the selection).
-fn select_with_click(
-    buttons: Res<ButtonInput<MouseButton>>,
-    wants: Option<Res<EguiWantsInput>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    run: Res<WanderersRun>,
-    mut selected: ResMut<SelectedNpc>,
-) {
-    if !buttons.just_pressed(MouseButton::Left) || wants.is_some_and(|w| w.wants_pointer_input()) {
-        return;
-    }
-    let Some(cursor) = window.cursor_position() else {
-        return;
-    };
-    let (camera, transform) = *camera;
-    let Ok(world) = camera.viewport_to_world_2d(transform, cursor) else {
-        return;
-    };
-    let [x, y] = to_grid(world);
-    let nearest = run
-        .sandbox
-        .crowd
-        .position
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (i, (p[0] - x).hypot(p[1] - y)))
-        .filter(|&(_, d)| d <= CLICK_REACH)
-        .min_by(|a, b| a.1.total_cmp(&b.1));
-    selected.0 = nearest.map(|(i, _)| i);
-}
-
 /// Targets and tethers (T), and the selected NPC with its raw (thin) and smoothed (thick) path.
 fn draw_overlays(
     run: Res<WanderersRun>,
-    settings: Res<Settings>,
+    options: Res<WanderersOptions>,
     selected: Res<SelectedNpc>,
     route: Option<Res<SelectedRoute>>,
     mut gizmos: Gizmos,
 ) {
     let sandbox = &run.sandbox;
-    if settings.wanderers.show_targets {
+    if options.show_targets {
         for i in 0..sandbox.crowd.len() {
             let home = to_world(sandbox.crowd.home[i]);
             let target = to_world(sandbox.crowd.target[i]);
@@ -259,8 +212,8 @@ fn draw_overlays(
         return;
     };
     let at = to_world(sandbox.crowd.position[npc]);
-    gizmos.circle_2d(at, 2.0, GOLD_COLOUR);
-    if !settings.wanderers.show_paths {
+    gizmos.circle_2d(at, 2.0, GOLD.bevy());
+    if !options.show_paths {
         return;
     }
     let Some(route) = route.filter(|r| r.npc == npc) else {
@@ -282,155 +235,6 @@ fn draw_overlays(
     for &cell in &route.smoothed {
         gizmos.circle_2d(centre(cell), 0.8, SMOOTH_PATH);
     }
-}
-
-/// The selection ring.
-const GOLD_COLOUR: Color = Color::srgb(0.91, 0.73, 0.33);
-
-/// The side panel: live statistics, the selected NPC's path counts, and every setting.
-fn draw_side_panel(
-    mut contexts: EguiContexts,
-    settings: Res<Settings>,
-    stats: Option<Res<WanderersStats>>,
-    route: Option<Res<SelectedRoute>>,
-    selected: Res<SelectedNpc>,
-    time: Res<Time<Real>>,
-    mut writer: MessageWriter<MenuInput>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut options = settings.wanderers;
-    let height = ctx.content_rect().height();
-    egui::Area::new(egui::Id::new("wanderers-panel"))
-        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(PANEL)
-                .inner_margin(egui::Margin::symmetric(12, 10))
-                .show(ui, |ui| {
-                    ui.set_width(PANEL_WIDTH - 24.0);
-                    ui.set_max_width(PANEL_WIDTH - 24.0);
-                    ui.set_min_height(height - 20.0);
-                    ui.label(RichText::new("Wanderers").size(22.0).color(GOLD));
-                    statistics(ui, stats.as_deref(), time.delta_secs());
-                    ui.separator();
-                    selection(ui, selected.0, route.as_deref());
-                    ui.separator();
-                    controls(ui, &mut options);
-                    ui.add_space(6.0);
-                    ui.label(
-                        RichText::new("Click an NPC to see its paths   T targets   Esc pause")
-                            .size(13.0)
-                            .color(DIM),
-                    );
-                });
-        });
-    if options != settings.wanderers {
-        writer.write(MenuInput::WanderersOptionsSet(options));
-    }
-    Ok(())
-}
-
-fn stat_row(ui: &mut egui::Ui, name: &str, value: String) {
-    ui.horizontal(|ui| {
-        ui.label(RichText::new(name).size(14.0).color(DIM));
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(RichText::new(value).size(15.0).color(SAND).strong());
-        });
-    });
-}
-
-fn statistics(ui: &mut egui::Ui, stats: Option<&WanderersStats>, frame_s: f32) {
-    let stats = stats.copied().unwrap_or_default();
-    stat_row(ui, "NPCs", stats.npcs.to_string());
-    stat_row(
-        ui,
-        "Replans per second",
-        format!("{:.0}", stats.replans_per_second),
-    );
-    stat_row(
-        ui,
-        "Waypoints raw -> smoothed",
-        format!(
-            "{:.1} -> {:.1}",
-            stats.mean_raw_waypoints, stats.mean_smoothed_waypoints
-        ),
-    );
-    stat_row(
-        ui,
-        "Turns per NPC per second",
-        format!("{:.3}", stats.turns_per_npc_per_second),
-    );
-    stat_row(ui, "Waiting for a plan", stats.waiting.to_string());
-    stat_row(ui, "Frame time", format!("{:.1} ms", frame_s * 1000.0));
-}
-
-fn selection(ui: &mut egui::Ui, selected: Option<usize>, route: Option<&SelectedRoute>) {
-    match (selected, route) {
-        (Some(npc), Some(route)) if route.npc == npc => {
-            ui.label(RichText::new(format!("NPC {npc}")).color(GOLD));
-            let counts = |nodes: usize, turns: usize| {
-                let s = |n: usize| if n == 1 { "" } else { "s" };
-                format!("{nodes} node{}, {turns} turn{}", s(nodes), s(turns))
-            };
-            stat_row(
-                ui,
-                "A* path (thin)",
-                counts(route.raw.len(), route.raw_turns),
-            );
-            stat_row(
-                ui,
-                "Smoothed (thick)",
-                counts(route.smoothed.len(), route.smoothed_turns),
-            );
-        }
-        (Some(npc), _) => {
-            ui.label(
-                RichText::new(format!("NPC {npc}: walking straight, no route yet")).color(SAND),
-            );
-        }
-        (None, _) => {
-            ui.label(RichText::new("No NPC selected").color(DIM));
-        }
-    }
-}
-
-fn controls(ui: &mut egui::Ui, options: &mut WanderersOptions) {
-    ui.spacing_mut().slider_width = 100.0;
-    let label = |text: &str| RichText::new(text).size(14.0);
-    let mut count = options.count as u32;
-    ui.add(
-        egui::Slider::new(&mut count, 1..=MAX_COUNT as u32)
-            .logarithmic(true)
-            .text(label("NPCs")),
-    );
-    options.count = count as usize;
-    let o = options;
-    ui.add(
-        egui::Slider::new(&mut o.wander_max_distance, 0.5..=30.0).text(label("wander distance")),
-    );
-    ui.add(egui::Slider::new(&mut o.noise_speed, 0.01..=2.0).text(label("noise speed")));
-    ui.add(
-        egui::Slider::new(&mut o.movement_strength, 0.1..=20.0).text(label("movement strength")),
-    );
-    ui.add(egui::Slider::new(&mut o.arrive_radius, 0.1..=5.0).text(label("arrive radius")));
-    ui.add(egui::Slider::new(&mut o.refresh_every, 1..=30).text(label("refresh every (steps)")));
-    ui.add(egui::Slider::new(&mut o.density, 0.0..=MAX_DENSITY).text(label("stone density")));
-    let options = o;
-    egui::ComboBox::from_id_salt("footprints")
-        .selected_text(options.footprints.label())
-        .show_ui(ui, |ui| {
-            for mix in FootprintMix::ALL {
-                ui.selectable_value(&mut options.footprints, mix, mix.label());
-            }
-        });
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("farthest node").color(DIM));
-        for search in FarthestSearch::ALL {
-            ui.radio_value(&mut options.search, search, search.name());
-        }
-    });
-    ui.checkbox(&mut options.show_targets, "show targets and tethers (T)");
-    ui.checkbox(&mut options.show_paths, "show the selected NPC's paths");
 }
 
 #[cfg(test)]

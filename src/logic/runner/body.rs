@@ -6,6 +6,9 @@ use super::planner::Action;
 use super::timing::{JUMP_S, LANE_CHANGE_S, LANES, SLIDE_S, TURN_WINDOW_S, contact_distance_m};
 use super::track::{LaneContent, SegmentKind, Track};
 
+/// Points a coin line is worth on top of the metres run, as in the seed.
+pub const COIN_LINE_POINTS: u64 = 10;
+
 /// What the runner is doing with its body.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Posture {
@@ -164,9 +167,9 @@ impl RunnerBody {
         }
     }
 
-    /// The score: metres run plus 10 per coin line, as in the seed.
+    /// The score: metres run plus [`COIN_LINE_POINTS`] per coin line.
     pub fn score(&self) -> u64 {
-        self.distance_m.max(0.0) as u64 + 10 * u64::from(self.coins)
+        self.distance_m.max(0.0) as u64 + COIN_LINE_POINTS * u64::from(self.coins)
     }
 
     /// Seconds until the next contact point at the speed there, which is the highest on the way:

@@ -3,11 +3,11 @@
 //! its footprint fits through, smooths it for its body, and follows the waypoints, planning again
 //! when the target has drifted or the route is old, within a budget of plans per step.
 
-use crate::logic::field::{Footprint, FootprintGraph, ObstacleField};
+use super::field::{Footprint, FootprintGraph, ObstacleField};
+use super::smoothing::{FarthestSearch, smooth, visible};
+use super::wander::{WanderParams, Wanderers, steer};
 use crate::logic::grid_search::GridSearch;
 use crate::logic::seed::{Stream, stream_rng};
-use crate::logic::smoothing::{FarthestSearch, smooth, visible};
-use crate::logic::wander::{WanderParams, Wanderers, steer};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -142,9 +142,7 @@ impl Sandbox {
     pub fn new(config: SandboxConfig) -> Sandbox {
         let field =
             ObstacleField::from_noise(config.seed, config.width, config.height, config.density);
-        let mut rng = stream_rng(config.seed, Stream::Wanderers);
-        // Skip the words the crowd's noise offsets use.
-        rng.set_word_pos(1 << 41);
+        let mut rng = stream_rng(config.seed, Stream::SandboxHomes);
         let side = config.footprints.max_side();
         let mut footprints = Vec::with_capacity(config.count);
         let mut homes = Vec::with_capacity(config.count);

@@ -4,9 +4,11 @@
 //! NPCs are stored as parallel arrays, so one step over a hundred thousand of them streams
 //! through memory.
 
+use crate::logic::ranges::clamp_into;
 use crate::logic::seed::{Stream, stream_rng};
 use noise::{NoiseFn, Perlin};
 use rand::{Rng, RngExt};
+use std::ops::RangeInclusive;
 
 /// The range of each NPC's own noise offsets; wide, so two NPCs never share a stretch of noise.
 const NOISE_OFFSET_RANGE: f64 = 10_000.0;
@@ -39,26 +41,58 @@ impl Default for WanderParams {
     }
 }
 
+/// How far a target may stray from home, in cells.
+pub const WANDER_DISTANCE: RangeInclusive<f32> = 0.5..=30.0;
+/// How fast the noise moves targets (noise time per second).
+pub const NOISE_SPEED: RangeInclusive<f32> = 0.01..=2.0;
+/// Top speed, in cells per second.
+pub const MOVEMENT_STRENGTH: RangeInclusive<f32> = 0.1..=20.0;
+/// Slowing distance before a target, in cells.
+pub const ARRIVE_RADIUS: RangeInclusive<f32> = 0.1..=5.0;
+/// Steps between target refreshes.
+pub const REFRESH_EVERY: RangeInclusive<u32> = 1..=30;
+
 impl WanderParams {
-    /// Replaces values that cannot work (negative, zero where a division needs more, not
-    /// finite) with the nearest that can, and says which were changed.
-    pub fn sanitize(&mut self) -> Vec<&'static str> {
-        let mut fixed = Vec::new();
-        let mut at_least = |value: &mut f32, min: f32, name: &'static str| {
-            if !value.is_finite() || *value < min {
-                *value = min;
-                fixed.push(name);
-            }
-        };
-        at_least(&mut self.wander_max_distance, 0.0, "wander_max_distance");
-        at_least(&mut self.noise_speed, 0.0, "noise_speed");
-        at_least(&mut self.movement_strength, 0.0, "movement_strength");
-        at_least(&mut self.arrive_radius, 0.01, "arrive_radius");
-        if self.refresh_every == 0 {
-            self.refresh_every = 1;
-            fixed.push("refresh_every");
-        }
-        fixed
+    /// Brings every value into its range ([`WANDER_DISTANCE`] and the others; a value that is not
+    /// a number takes the default) and says what was changed, one message per value. The
+    /// settings sliders offer exactly these ranges.
+    pub fn sanitize(&mut self) -> Vec<String> {
+        let d = WanderParams::default();
+        [
+            clamp_into(
+                &mut self.wander_max_distance,
+                &WANDER_DISTANCE,
+                d.wander_max_distance,
+                "wander_max_distance",
+            ),
+            clamp_into(
+                &mut self.noise_speed,
+                &NOISE_SPEED,
+                d.noise_speed,
+                "noise_speed",
+            ),
+            clamp_into(
+                &mut self.movement_strength,
+                &MOVEMENT_STRENGTH,
+                d.movement_strength,
+                "movement_strength",
+            ),
+            clamp_into(
+                &mut self.arrive_radius,
+                &ARRIVE_RADIUS,
+                d.arrive_radius,
+                "arrive_radius",
+            ),
+            clamp_into(
+                &mut self.refresh_every,
+                &REFRESH_EVERY,
+                d.refresh_every,
+                "refresh_every",
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }
 
@@ -110,9 +144,7 @@ impl Wanderers {
 
     /// `count` NPCs with homes drawn uniformly in a `width` x `height` area from the seed.
     pub fn scattered(seed: u64, count: usize, width: f32, height: f32) -> Wanderers {
-        let mut rng = stream_rng(seed, Stream::Wanderers);
-        // Skip the words `new` uses, so homes and noise offsets never share draws.
-        rng.set_word_pos(1 << 40);
+        let mut rng = stream_rng(seed, Stream::ScatteredHomes);
         let homes = (0..count)
             .map(|_| [rng.random_range(0.0..width), rng.random_range(0.0..height)])
             .collect();
@@ -184,6 +216,71 @@ impl Wanderers {
     }
 }
 
+/// What a run of tethered wandering shows: how far NPCs strayed from home, how fast they moved,
+/// and how differently they moved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WanderSummary {
+    /// The farthest any NPC stood from its home after a step, in cells.
+    pub max_distance_from_home: f32,
+    /// Mean speed over every NPC and step, in cells per second (0 without steps).
+    pub mean_speed: f64,
+    /// Each NPC is compared with the next in the crowd by the mean distance between their offsets
+    /// from home; this is the smallest such mean (`None` with fewer than two NPCs or no steps).
+    pub min_pairwise_path_difference: Option<f64>,
+}
+
+impl Wanderers {
+    /// Runs `steps` steps of `dt` seconds and sums up what happened.
+    pub fn run_and_summarize(
+        &mut self,
+        params: &WanderParams,
+        dt: f32,
+        steps: u64,
+    ) -> WanderSummary {
+        let count = self.len();
+        let mut farthest = 0.0f32;
+        let mut speed_sum = 0.0f64;
+        let mut pair_difference = vec![0.0f64; count.saturating_sub(1)];
+        let mut offsets: Vec<[f32; 2]> = Vec::with_capacity(count);
+        for _ in 0..steps {
+            self.step(params, dt);
+            offsets.clear();
+            offsets.extend(
+                self.position
+                    .iter()
+                    .zip(&self.home)
+                    .map(|(&[px, py], &[hx, hy])| [px - hx, py - hy]),
+            );
+            for (&[dx, dy], &speed) in offsets.iter().zip(&self.speed) {
+                farthest = farthest.max((dx * dx + dy * dy).sqrt());
+                speed_sum += f64::from(speed);
+            }
+            for (sum, pair) in pair_difference.iter_mut().zip(offsets.windows(2)) {
+                let ([dx, dy], [ex, ey]) = (pair[0], pair[1]);
+                *sum += f64::from(((dx - ex).powi(2) + (dy - ey).powi(2)).sqrt());
+            }
+        }
+        let steps = steps as f64;
+        let samples = steps * count as f64;
+        WanderSummary {
+            max_distance_from_home: farthest,
+            mean_speed: if samples > 0.0 {
+                speed_sum / samples
+            } else {
+                0.0
+            },
+            min_pairwise_path_difference: if steps > 0.0 {
+                pair_difference
+                    .iter()
+                    .map(|sum| sum / steps)
+                    .min_by(f64::total_cmp)
+            } else {
+                None
+            },
+        }
+    }
+}
+
 /// Moves from `position` toward `target` for `dt` seconds: full speed outside the arrive
 /// radius, proportionally slower inside it, never past the target. Returns the new position and
 /// the speed used.
@@ -224,7 +321,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_parameters_are_fixed_and_named() {
+    fn parameters_outside_their_ranges_are_fixed_and_named() {
         let mut params = WanderParams {
             wander_max_distance: -1.0,
             noise_speed: f32::NAN,
@@ -233,8 +330,12 @@ mod tests {
             refresh_every: 0,
         };
         let fixed = params.sanitize();
+        let names: Vec<&str> = fixed
+            .iter()
+            .map(|message| message.split(' ').next().unwrap())
+            .collect();
         assert_eq!(
-            fixed,
+            names,
             [
                 "wander_max_distance",
                 "noise_speed",
@@ -242,6 +343,16 @@ mod tests {
                 "refresh_every"
             ]
         );
+        assert_eq!(params.wander_max_distance, *WANDER_DISTANCE.start());
+        assert_eq!(params.noise_speed, WanderParams::default().noise_speed);
+        assert_eq!(params.arrive_radius, *ARRIVE_RADIUS.start());
+        assert_eq!(params.refresh_every, *REFRESH_EVERY.start());
+        assert!(params.sanitize().is_empty());
+    }
+
+    #[test]
+    fn the_defaults_lie_inside_the_ranges() {
+        let mut params = WanderParams::default();
         assert!(params.sanitize().is_empty());
     }
 
@@ -258,5 +369,33 @@ mod tests {
                 assert!(d <= params.wander_max_distance * (1.0 + 1e-5));
             }
         }
+    }
+
+    #[test]
+    fn a_summary_measures_what_the_steps_did() {
+        let params = WanderParams::default();
+        let dt = 0.05;
+        let mut crowd = Wanderers::scattered(4, 30, 200.0, 200.0);
+        let mut copy = crowd.clone();
+        let summary = crowd.run_and_summarize(&params, dt, 400);
+        // The same steps by hand, measured independently.
+        let mut farthest = 0.0f32;
+        let mut speeds = Vec::new();
+        for _ in 0..400 {
+            copy.step(&params, dt);
+            for i in 0..copy.len() {
+                let [px, py] = copy.position[i];
+                let [hx, hy] = copy.home[i];
+                farthest = farthest.max((px - hx).hypot(py - hy));
+                speeds.push(f64::from(copy.speed[i]));
+            }
+        }
+        assert_eq!(summary.max_distance_from_home, farthest);
+        let mean = speeds.iter().sum::<f64>() / speeds.len() as f64;
+        assert!((summary.mean_speed - mean).abs() < 1e-9);
+        assert!(summary.max_distance_from_home <= params.wander_max_distance + 1e-4);
+        assert!(summary.min_pairwise_path_difference.unwrap() > 0.0);
+        let lone = Wanderers::scattered(4, 1, 10.0, 10.0).run_and_summarize(&params, dt, 10);
+        assert_eq!(lone.min_pairwise_path_difference, None);
     }
 }

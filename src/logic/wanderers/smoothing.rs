@@ -2,7 +2,7 @@
 //! nodes an agent of L x W cells must turn at, by jumping each time to the farthest node it can
 //! slide to in a straight line without its body touching a blocked cell.
 
-use crate::logic::field::{Footprint, ObstacleField};
+use super::field::{Footprint, ObstacleField};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -317,24 +317,29 @@ mod tests {
 
     #[test]
     fn a_wall_beside_a_diagonal_hides_it_from_a_wide_agent_only() {
-        let field =
-            ObstacleField::from_rows(&["......", "......", "...#..", "......", "......"]).unwrap();
-        let (a, b) = (field.id(0, 0), field.id(5, 4));
-        // The centre line passes the wall's corner; a point agent's unit square clips it.
-        assert!(!visible(&field, Footprint::POINT, a, b));
-        let (c, d) = (field.id(0, 4), field.id(5, 0));
-        assert!(visible(&field, Footprint::POINT, c, d) == visible(&field, Footprint::POINT, d, c));
-        assert!(visible(
-            &field,
-            Footprint::POINT,
-            field.id(0, 0),
-            field.id(5, 0)
-        ));
-        assert!(!visible(
-            &field,
-            Footprint::new(1, 3).unwrap(),
-            field.id(0, 1),
-            field.id(5, 1)
-        ));
+        let field = ObstacleField::from_rows(&[
+            "..........",
+            "......#...",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+        ])
+        .unwrap();
+        let wide = Footprint::new(3, 3).unwrap();
+        // The hop passes below the wall: a point's unit square stays clear of it by 0.4 cells,
+        // a 3x3 body reaches across it.
+        let (a, b) = (field.id(1, 5), field.id(8, 2));
+        assert!(field.fits(wide, a) && field.fits(wide, b));
+        assert!(visible(&field, Footprint::POINT, a, b));
+        assert!(visible(&field, Footprint::POINT, b, a));
+        assert!(!visible(&field, wide, a, b));
+        assert!(!visible(&field, wide, b, a));
+        // Along the row under the wall: clear for a point, not for a body three cells wide.
+        let (c, d) = (field.id(0, 2), field.id(9, 2));
+        assert!(visible(&field, Footprint::POINT, c, d));
+        assert!(!visible(&field, Footprint::new(1, 3).unwrap(), c, d));
     }
 }

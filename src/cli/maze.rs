@@ -1,0 +1,137 @@
+//! `temple-trails maze`: generate a maze, optionally solve it with A*, and print it as ASCII or
+//! JSON.
+
+use super::args::{SeedArg, algorithm_parser, cells_in, seed_arg, unit_fraction};
+use super::{CliError, json_line};
+use crate::logic::grid_search::GridSearch;
+use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
+use clap::ValueEnum;
+use serde::Serialize;
+use std::time::Instant;
+
+/// Arguments of `temple-trails maze`.
+#[derive(Debug, clap::Args)]
+pub struct MazeArgs {
+    /// Cells along x (2 to 1000).
+    #[arg(long, default_value_t = 15, value_parser = maze_side)]
+    pub width: usize,
+    /// Cells along y (2 to 1000).
+    #[arg(long, default_value_t = 15, value_parser = maze_side)]
+    pub height: usize,
+    /// The seed: a whole number, or any word (hashed with FNV-1a).
+    #[arg(long, default_value = "0", value_parser = seed_arg)]
+    pub seed: SeedArg,
+    /// The carving algorithm.
+    #[arg(long, default_value = "backtracker", value_parser = algorithm_parser())]
+    pub algorithm: Algorithm,
+    /// Fraction of dead ends given an extra opening, making loops (0 to 1).
+    #[arg(long, default_value_t = 0.0, value_parser = unit_fraction, allow_negative_numbers = true)]
+    pub braid: f64,
+    /// Also find the shortest path from start to exit with A* and show it.
+    #[arg(long)]
+    pub solve: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = MazeFormat::Ascii)]
+    pub format: MazeFormat,
+}
+
+/// A maze side within the allowed range.
+fn maze_side(text: &str) -> Result<usize, String> {
+    cells_in(text, MIN_SIDE..=MAX_SIDE, "a maze side")
+}
+
+/// How `temple-trails maze` prints the maze.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MazeFormat {
+    /// The wall grid as rows of `#` and spaces, the path as `.`.
+    Ascii,
+    /// One JSON object with the grid, the path and timings.
+    Json,
+}
+
+/// What `maze --format json` prints.
+#[derive(Debug, Serialize)]
+struct MazeReport {
+    width: usize,
+    height: usize,
+    seed: u64,
+    algorithm: &'static str,
+    braid: f64,
+    start: [usize; 2],
+    goal: [usize; 2],
+    /// The wall grid's rows, as in the ASCII form without the path.
+    grid: Vec<String>,
+    /// The cells from start to exit; only with `--solve`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Vec<[usize; 2]>>,
+    stats: MazeStats,
+}
+
+/// How long generating and solving took, and how much A* searched.
+#[derive(Debug, Serialize)]
+struct MazeStats {
+    generate_ms: f64,
+    /// `null` without `--solve`.
+    solve_ms: Option<f64>,
+    /// Cells A* expanded; `null` without `--solve`.
+    expanded: Option<usize>,
+}
+
+/// Milliseconds since `start`, to three decimals.
+fn millis_since(start: Instant) -> f64 {
+    (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// The maze, and its shortest path when asked, in the chosen format.
+pub fn run(args: &MazeArgs) -> Result<String, CliError> {
+    let spec = MazeSpec {
+        width: args.width,
+        height: args.height,
+        algorithm: args.algorithm,
+        braid: args.braid,
+        seed: args.seed.value,
+    };
+    let started = Instant::now();
+    let maze = spec
+        .generate()
+        .map_err(|err| CliError::usage(err.to_string()))?;
+    let generate_ms = millis_since(started);
+    let solved = if args.solve {
+        let started = Instant::now();
+        let outcome = GridSearch::new().astar(&maze, maze.start(), maze.goal());
+        let solve_ms = millis_since(started);
+        let path = outcome
+            .path
+            .ok_or_else(|| CliError::failure("the maze has no way from the start to the exit"))?;
+        Some((path, solve_ms, outcome.expanded))
+    } else {
+        None
+    };
+    match args.format {
+        MazeFormat::Ascii => Ok(maze.to_ascii(solved.as_ref().map(|(path, ..)| &path[..]))),
+        MazeFormat::Json => {
+            let xy = |cell: usize| -> [usize; 2] {
+                let (x, y) = maze.coords(cell);
+                [x, y]
+            };
+            json_line(&MazeReport {
+                width: maze.width(),
+                height: maze.height(),
+                seed: spec.seed,
+                algorithm: args.algorithm.name(),
+                braid: args.braid,
+                start: xy(maze.start()),
+                goal: xy(maze.goal()),
+                grid: maze.ascii_rows(None),
+                path: solved
+                    .as_ref()
+                    .map(|(path, ..)| path.iter().map(|&cell| xy(cell)).collect()),
+                stats: MazeStats {
+                    generate_ms,
+                    solve_ms: solved.as_ref().map(|&(_, ms, _)| ms),
+                    expanded: solved.as_ref().map(|&(.., expanded)| expanded),
+                },
+            })
+        }
+    }
+}

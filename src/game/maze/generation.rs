@@ -1,0 +1,42 @@
+//! Maze generation: entering the maze screen makes the maze from the player's maze settings and
+//! the shared seed (the system walking from the start with `--autoplay`); leaving drops it.
+
+use super::options::MazeOptions;
+use crate::game::AutoplayOnStart;
+use crate::game::screens::Screen;
+use crate::game::settings::GameSeed;
+use crate::game::theme::dialog::ResultDialog;
+use crate::logic::maze::run::MazeRun;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Maze), start_maze)
+        .add_systems(OnExit(Screen::Maze), end_maze);
+}
+
+/// The maze being played: its rules and state.
+#[derive(Resource, Debug, Deref, DerefMut)]
+pub struct CurrentMaze(pub MazeRun);
+
+/// Makes the maze; the other maze plugins set themselves up after this.
+pub(super) fn start_maze(
+    mut commands: Commands,
+    options: Res<MazeOptions>,
+    seed: Res<GameSeed>,
+    autoplay: Option<Res<AutoplayOnStart>>,
+) {
+    let system_walk = autoplay.is_some_and(|a| a.0);
+    match MazeRun::new(options.spec(seed.0), system_walk) {
+        Ok(run) => {
+            commands.remove_resource::<super::MazeWin>();
+            commands.remove_resource::<ResultDialog>();
+            commands.insert_resource(CurrentMaze(run));
+        }
+        // Settings are sanitized when loaded and edited, so this means a bug; say so clearly.
+        Err(err) => error!("Cannot start the maze: {err}"),
+    }
+}
+
+fn end_maze(mut commands: Commands) {
+    commands.remove_resource::<CurrentMaze>();
+}

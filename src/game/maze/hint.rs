@@ -1,0 +1,215 @@
+//! The A* hint overlay: Space shows or hides the shortest path from where the player stands to
+//! the exit (counted as a hint), E the cells A* searched for it. The path is found again only
+//! when the player moves while it is shown, and painted on transparent textures over the maze.
+
+use super::generation::{CurrentMaze, start_maze};
+use super::view::{CLEAR, blank_image, cell_texel, maze_layer, put, walk_texels, world_size};
+use super::walk::{PlayerStepped, walk_automatically};
+use crate::game::screens::{AppSystems, PausableSystems, Screen};
+use crate::logic::grid_search::{GridSearch, SearchOutcome};
+use crate::logic::maze::run::MazeRun;
+use bevy::input::common_conditions::input_just_pressed;
+use bevy::prelude::*;
+
+/// The hint's colour: bright gold over the floor.
+const HINT: [u8; 4] = [255, 214, 64, 235];
+/// The searched cells' colour: a see-through blue.
+const SEARCHED: [u8; 4] = [70, 140, 255, 105];
+/// Under the trail.
+const SEARCHED_Z: f32 = 1.0;
+/// Over the trail, under the player.
+const HINT_Z: f32 = 3.0;
+
+pub(super) fn plugin(app: &mut App) {
+    let playing = in_state(Screen::Maze).and_then(resource_exists::<CurrentMaze>);
+    app.init_resource::<MazeHint>()
+        .add_systems(OnEnter(Screen::Maze), reset_hint.after(start_maze))
+        .add_systems(
+            Update,
+            (
+                (
+                    toggle_hint.run_if(input_just_pressed(KeyCode::Space)),
+                    toggle_searched_cells.run_if(input_just_pressed(KeyCode::KeyE)),
+                )
+                    .chain()
+                    .in_set(AppSystems::RecordInput),
+                refresh_hint
+                    .run_if(on_message::<PlayerStepped>)
+                    .after(walk_automatically)
+                    .in_set(AppSystems::Update),
+            )
+                .in_set(PausableSystems)
+                .run_if(playing),
+        );
+    if crate::game::draws(app) {
+        app.add_systems(OnEnter(Screen::Maze), spawn_hint_layers.after(reset_hint))
+            .add_systems(OnExit(Screen::Maze), |mut commands: Commands| {
+                commands.remove_resource::<HintLayers>();
+            })
+            .add_systems(
+                Update,
+                paint_hint
+                    .in_set(AppSystems::Present)
+                    .run_if(in_state(Screen::Maze).and_then(resource_exists::<HintLayers>)),
+            );
+    }
+}
+
+/// The hint: whether it and the searched cells are shown, and the last search.
+#[derive(Resource, Debug, Default)]
+pub struct MazeHint {
+    /// The shortest path is shown.
+    pub shown: bool,
+    /// The cells A* expanded for it are shown.
+    pub searched_shown: bool,
+    /// The last search: A* from the player's cell at the time to the exit.
+    pub outcome: Option<SearchOutcome>,
+    /// Counts searches, so the drawing repaints only when the hint changed.
+    pub version: u32,
+    /// Reusable A* buffers, which also know which cells the last search expanded.
+    pub search: GridSearch,
+}
+
+impl MazeHint {
+    /// Searches again from the player's cell.
+    pub fn recompute(&mut self, run: &MazeRun) {
+        self.outcome = Some(self.search.astar(&run.maze, run.player, run.maze.goal()));
+        self.version = self.version.wrapping_add(1);
+    }
+
+    /// The cells of the last hint, from the cell it was found at to the exit.
+    pub fn path(&self) -> Option<&[usize]> {
+        self.outcome.as_ref().and_then(|hint| hint.path.as_deref())
+    }
+
+    /// Shows the route the system walk follows (not counted as a hint).
+    pub fn show_route(&mut self, run: &MazeRun) {
+        self.shown = true;
+        self.recompute(run);
+    }
+
+    /// The next cell on the shortest path from the player to the exit. The shown hint is reused
+    /// when it starts where the player stands; otherwise (hidden, so not kept up to date) it is
+    /// found again.
+    pub fn next_cell_to_exit(&mut self, run: &MazeRun) -> Option<usize> {
+        if self.path().and_then(|path| path.first()) != Some(&run.player) {
+            self.recompute(run);
+        }
+        self.path().and_then(|path| path.get(1).copied())
+    }
+}
+
+/// A new maze starts without a hint, unless the system walks it (then its route shows).
+fn reset_hint(run: Option<Res<CurrentMaze>>, mut hint: ResMut<MazeHint>) {
+    let search = std::mem::take(&mut hint.search);
+    *hint = MazeHint {
+        search,
+        ..MazeHint::default()
+    };
+    if let Some(run) = run
+        && run.system_walk
+    {
+        hint.show_route(&run);
+    }
+}
+
+fn toggle_hint(mut run: ResMut<CurrentMaze>, mut hint: ResMut<MazeHint>) {
+    hint.shown = !hint.shown;
+    if hint.shown {
+        run.count_hint();
+        hint.recompute(&run);
+    }
+}
+
+fn toggle_searched_cells(run: Res<CurrentMaze>, mut hint: ResMut<MazeHint>) {
+    hint.searched_shown = !hint.searched_shown;
+    if hint.searched_shown && hint.outcome.is_none() {
+        hint.recompute(&run);
+    }
+}
+
+/// The hint is found again only when the player moved while it (or its search) is shown.
+fn refresh_hint(run: Res<CurrentMaze>, mut hint: ResMut<MazeHint>) {
+    if hint.shown || hint.searched_shown {
+        hint.recompute(&run);
+    }
+}
+
+/// The hint's two textures and what is painted on them.
+#[derive(Resource)]
+struct HintLayers {
+    path: Handle<Image>,
+    searched: Handle<Image>,
+    /// The texels the path covers now, to clear them when it changes.
+    path_texels: Vec<(usize, usize)>,
+    /// The hint version and visibility last painted.
+    painted: Option<(u32, bool, bool)>,
+}
+
+fn spawn_hint_layers(
+    mut commands: Commands,
+    run: Option<Res<CurrentMaze>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let Some(run) = run else {
+        return;
+    };
+    let size = world_size(&run.maze);
+    let layers = HintLayers {
+        path: images.add(blank_image(&run.maze, CLEAR)),
+        searched: images.add(blank_image(&run.maze, CLEAR)),
+        path_texels: Vec::new(),
+        painted: None,
+    };
+    commands.spawn(maze_layer(
+        "Maze searched cells",
+        layers.searched.clone(),
+        size,
+        SEARCHED_Z,
+    ));
+    commands.spawn(maze_layer("Maze hint", layers.path.clone(), size, HINT_Z));
+    commands.insert_resource(layers);
+}
+
+/// Repaints the hint path and the searched cells when the hint or its visibility changed.
+fn paint_hint(
+    run: Res<CurrentMaze>,
+    hint: Res<MazeHint>,
+    mut layers: ResMut<HintLayers>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let state = (hint.version, hint.shown, hint.searched_shown);
+    if layers.painted == Some(state) {
+        return;
+    }
+    let searched_before = layers.painted.is_some_and(|(_, _, shown)| shown);
+    layers.painted = Some(state);
+    let layers = &mut *layers;
+    if let Some(mut path) = images.get_mut(&layers.path) {
+        for texel in layers.path_texels.drain(..) {
+            put(&mut path, texel, CLEAR);
+        }
+        if hint.shown
+            && let Some(cells) = hint.path()
+        {
+            layers.path_texels = walk_texels(&run.maze, cells);
+            for &texel in &layers.path_texels {
+                put(&mut path, texel, HINT);
+            }
+        }
+    }
+    if (hint.searched_shown || searched_before)
+        && let Some(mut searched) = images.get_mut(&layers.searched)
+    {
+        if let Some(data) = searched.data.as_mut() {
+            data.fill(0);
+        }
+        if hint.searched_shown {
+            for cell in 0..run.maze.cell_count() {
+                if hint.search.was_expanded(cell) {
+                    put(&mut searched, cell_texel(&run.maze, cell), SEARCHED);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Moving about the menus: the open menu's items kept up to date, the cursor, Esc, and the keys
+//! that move the cursor, change values and choose.
+
+use super::{MenuContributions, MenuCursor, MenuInput, OpenMenuItems, menu_items};
+use crate::game::audio::{Sound, SoundRequested};
+use crate::game::screens::{Menu, Screen};
+use crate::game::theme::dialog::ResultDialog;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+pub(super) fn list_open_menu_items(
+    menu: Res<State<Menu>>,
+    screen: Res<State<Screen>>,
+    contributions: Res<MenuContributions>,
+    results: Option<Res<ResultDialog>>,
+    mut open: ResMut<OpenMenuItems>,
+) {
+    let items = menu_items(
+        *menu.get(),
+        *screen.get(),
+        &contributions,
+        results.as_deref(),
+    );
+    open.set_if_neq(OpenMenuItems(items));
+}
+
+pub(super) fn reset_cursor(mut cursor: ResMut<MenuCursor>) {
+    cursor.0 = 0;
+}
+
+pub(super) fn close_menus(mut next_menu: ResMut<NextState<Menu>>) {
+    next_menu.set(Menu::None);
+}
+
+/// Whether egui is typing into a text field, when egui is present at all.
+fn egui_has_keyboard(wants: Option<Res<EguiWantsInput>>) -> bool {
+    wants.is_some_and(|w| w.wants_keyboard_input())
+}
+
+/// Esc: pause or resume a mode, leave the settings page. On the title screen's main menu it does
+/// nothing, so nothing is lost by pressing it.
+pub(super) fn handle_escape(
+    screen: Res<State<Screen>>,
+    menu: Res<State<Menu>>,
+    wants: Option<Res<EguiWantsInput>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut sounds: MessageWriter<SoundRequested>,
+) {
+    if egui_has_keyboard(wants) {
+        return;
+    }
+    let in_mode = screen.mode().is_some();
+    let target = match (in_mode, menu.get()) {
+        (false, Menu::Settings) => Some(Menu::Main),
+        (false, _) => None,
+        (true, Menu::None) => Some(Menu::Pause),
+        (true, Menu::Pause) => Some(Menu::None),
+        (true, Menu::Settings) => Some(Menu::Pause),
+        // A result dialog's buttons decide what comes next.
+        (true, Menu::Main | Menu::Results) => None,
+    };
+    if let Some(target) = target {
+        next_menu.set(target);
+        sounds.write(SoundRequested(Sound::MenuConfirm));
+    }
+}
+
+/// Arrows or WASD move the cursor and change values; Enter or Space choose.
+pub(super) fn navigate_menu_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    items: Res<OpenMenuItems>,
+    wants: Option<Res<EguiWantsInput>>,
+    mut cursor: ResMut<MenuCursor>,
+    mut inputs: MessageWriter<MenuInput>,
+    mut sounds: MessageWriter<SoundRequested>,
+) {
+    let count = items.0.len();
+    if count == 0 || egui_has_keyboard(wants) {
+        return;
+    }
+    cursor.0 = cursor.0.min(count - 1);
+    if keys.any_just_pressed([KeyCode::ArrowUp, KeyCode::KeyW]) {
+        cursor.0 = (cursor.0 + count - 1) % count;
+        sounds.write(SoundRequested(Sound::MenuMove));
+    }
+    if keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
+        cursor.0 = (cursor.0 + 1) % count;
+        sounds.write(SoundRequested(Sound::MenuMove));
+    }
+    let item = items.0[cursor.0];
+    if keys.any_just_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]) {
+        inputs.write(MenuInput::Adjusted(item, -1));
+    }
+    if keys.any_just_pressed([KeyCode::ArrowRight, KeyCode::KeyD]) {
+        inputs.write(MenuInput::Adjusted(item, 1));
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        inputs.write(MenuInput::Activated(item));
+    }
+}

@@ -1,0 +1,83 @@
+//! The runner's HUD (distance, coins, score, speed, who is running, what is being played, the
+//! keys) and what its result dialog says when a run ends.
+
+use super::rules::{RunnerResult, RunnerRun};
+use crate::game::menu::{MenuItem, item_label};
+use crate::game::screens::Screen;
+use crate::game::settings::Settings;
+use crate::game::theme::dialog::{DialogNote, ResultDialog};
+use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// The runner's keys, along the bottom of the HUD.
+const KEYS: &str = "Left/Right or A/D change lane (turn at a junction)   Up/W/Space jump   \
+                    Down/S slide   P route   O autopilot   Esc pause";
+
+pub(super) fn plugin(app: &mut App) {
+    if crate::game::draws(app) {
+        app.add_systems(
+            EguiPrimaryContextPass,
+            draw_hud.run_if(resource_exists::<RunnerRun>.and_then(in_state(Screen::Runner))),
+        );
+    }
+}
+
+fn draw_hud(mut contexts: EguiContexts, run: Res<RunnerRun>, settings: Res<Settings>) -> Result {
+    let speed = run.track.timing().speed_at(run.body.distance_m);
+    hud_bar(contexts.ctx_mut()?, "runner-hud", |ui| {
+        ui.horizontal(|ui| {
+            hud_figure(ui, "Distance", format!("{:.0} m", run.body.distance_m));
+            hud_figure(ui, "Coins", run.body.coins.to_string());
+            hud_figure(ui, "Score", run.body.score().to_string());
+            hud_figure(ui, "Speed", format!("{speed:.1} m/s"));
+            if run.autopilot_on {
+                hud_badge(ui, "AUTOPILOT");
+            }
+            hud_identity(
+                ui,
+                format!(
+                    "seed \"{}\"  ·  {}",
+                    settings.seed_text,
+                    run.difficulty.label()
+                ),
+            );
+        });
+        keys_hint(ui, KEYS);
+    });
+    Ok(())
+}
+
+/// The result dialog of a finished run.
+pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
+    let best = result
+        .best
+        .as_ref()
+        .map_or_else(|| "none yet".to_owned(), |b| format!("{:.0}", b.value));
+    let note = if result.assisted {
+        Some(DialogNote::NotRecorded(
+            "The autopilot ran: this score is not recorded.".to_owned(),
+        ))
+    } else {
+        result
+            .new_record
+            .then(|| DialogNote::Record("New best score!".to_owned()))
+    };
+    ResultDialog {
+        title: "The temple claims another runner".to_owned(),
+        subtitle: Some(result.crash.describe().to_owned()),
+        figures: vec![
+            ("Distance".to_owned(), format!("{:.0} m", result.distance_m)),
+            ("Coins".to_owned(), result.coins.to_string()),
+            ("Score".to_owned(), result.score.to_string()),
+            (format!("Best ({})", result.difficulty.label()), best),
+            ("Seed".to_owned(), result.seed.to_string()),
+        ],
+        note,
+        buttons: vec![
+            (MenuItem::Restart, "Retry (same seed)"),
+            (MenuItem::PlayAgainNewSeed, "New run (new seed)"),
+            (MenuItem::MainMenu, item_label(MenuItem::MainMenu)),
+        ],
+    }
+}

@@ -1,0 +1,332 @@
+//! The runner's track as it comes within sight: each segment's path, kerb and jungle floor,
+//! its obstacles (a log to jump, a beam to slide under, a wall to avoid), its coin lines that
+//! shine and vanish when taken, and scenery placed from the segment's index. Segments well behind
+//! the runner are despawned.
+
+use super::layout::{
+    CORNER, LANE_WIDTH, SEGMENT, SegmentPlace, TRACK_WIDTH, TrackLayout, lane_offset, local_point,
+    quarter_turns,
+};
+use super::palette::Palette;
+use super::rules::{RunnerEvent, RunnerRun, start_run};
+use crate::game::screens::{AppSystems, Screen};
+use crate::logic::runner::body::RunEvent;
+use crate::logic::runner::planner::PLAN_LOOKAHEAD;
+use crate::logic::runner::timing::SEGMENT_LENGTH_M;
+use crate::logic::runner::track::{LaneContent, Segment};
+use bevy::prelude::*;
+use std::f32::consts::FRAC_PI_2;
+
+/// The stone kerb on each side of the track.
+const KERB: f32 = 0.8;
+/// Segments drawn ahead of the runner: as far as the planner's route reaches.
+const SEGMENTS_AHEAD: usize = PLAN_LOOKAHEAD;
+/// Segments kept drawn behind the runner.
+const SEGMENTS_BEHIND: u64 = 2;
+/// How far the jungle floor reaches beside the track, in metres.
+const JUNGLE_REACH: f32 = 40.0;
+/// How fast coins shimmer, in radians per second.
+const SHINE_RATE: f32 = 7.0;
+
+const FLOOR_LIGHT: Color = Color::srgb(0.60, 0.49, 0.34);
+const FLOOR_DARK: Color = Color::srgb(0.55, 0.44, 0.30);
+const KERB_COLOUR: Color = Color::srgb(0.30, 0.23, 0.16);
+const LANE_LINE: Color = Color::srgba(0.25, 0.18, 0.12, 0.45);
+const LOG_COLOUR: Color = Color::srgb(0.46, 0.26, 0.10);
+const LOG_END: Color = Color::srgb(0.72, 0.52, 0.30);
+const BEAM_COLOUR: Color = Color::srgb(0.47, 0.55, 0.66);
+const PILLAR_COLOUR: Color = Color::srgb(0.28, 0.32, 0.42);
+/// Shadows of obstacles (and of the runner).
+pub(super) const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
+const WALL_COLOUR: Color = Color::srgb(0.20, 0.18, 0.19);
+const WALL_TOP: Color = Color::srgb(0.42, 0.38, 0.36);
+const COIN_COLOUR: Color = Color::srgb(1.0, 0.82, 0.22);
+const COIN_RIM: Color = Color::srgb(0.78, 0.55, 0.08);
+const ARROW_COLOUR: Color = Color::srgba(0.95, 0.75, 0.25, 0.85);
+const JUNGLE_FLOOR: Color = Color::srgb(0.07, 0.13, 0.07);
+const CANOPY: [Color; 3] = [
+    Color::srgb(0.10, 0.25, 0.10),
+    Color::srgb(0.13, 0.31, 0.12),
+    Color::srgb(0.08, 0.20, 0.09),
+];
+const STATUE_COLOUR: Color = Color::srgb(0.45, 0.41, 0.35);
+
+pub(super) fn plugin(app: &mut App) {
+    if !crate::game::draws(app) {
+        return;
+    }
+    app.init_resource::<super::palette::PaletteCache>()
+        .add_systems(OnEnter(Screen::Runner), lay_out_track.after(start_run))
+        .add_systems(
+            OnExit(Screen::Runner),
+            crate::game::camera::end_mode_view::<TrackLayout>,
+        )
+        .add_systems(
+            Update,
+            (
+                place_segments,
+                take_coins.run_if(on_message::<RunnerEvent>),
+                shine_coins,
+            )
+                .chain()
+                .in_set(AppSystems::Present)
+                .run_if(
+                    in_state(Screen::Runner)
+                        .and_then(resource_exists::<RunnerRun>)
+                        .and_then(resource_exists::<TrackLayout>),
+                ),
+        );
+}
+
+/// A segment's drawing.
+#[derive(Component, Debug)]
+struct SegmentVisual(u64);
+
+/// One coin of a coin line: segment and lane.
+#[derive(Component, Debug)]
+struct CoinVisual(u64, u8);
+
+/// The bright face of a coin, which swells and shrinks a little so coins shine.
+#[derive(Component, Debug)]
+struct CoinShine {
+    /// Offset of this coin's shimmer, in radians, so neighbouring coins do not pulse together.
+    phase: f32,
+}
+
+/// A rectangle of the drawing: colour, size and centre in metres in a segment's frame, its turn
+/// in that frame, and its depth.
+type Part = (Color, Vec2, Vec2, f32, f32);
+
+fn lay_out_track(mut commands: Commands) {
+    commands.insert_resource(TrackLayout::default());
+}
+
+/// A rectangle of `size` metres at `centre` in a segment's frame, turned by `angle`.
+fn block(colour: Color, size: Vec2, centre: Vec2, angle: f32, z: f32) -> impl Bundle {
+    (
+        Sprite::from_color(colour, size),
+        Transform::from_translation(centre.extend(z)).with_rotation(Quat::from_rotation_z(angle)),
+    )
+}
+
+/// Draws segments as they come within sight and removes them once well behind.
+fn place_segments(
+    mut commands: Commands,
+    run: Res<RunnerRun>,
+    mut layout: ResMut<TrackLayout>,
+    mut palette: Palette,
+    visuals: Query<(Entity, &SegmentVisual)>,
+) {
+    for segment in run.track.upcoming().take(SEGMENTS_AHEAD) {
+        if let Some(place) = layout.lay(segment.index, segment.kind) {
+            spawn_segment(&mut commands, &mut palette, segment, &place);
+        }
+    }
+    let current = (run.body.distance_m / SEGMENT_LENGTH_M) as u64;
+    let keep_from = current.saturating_sub(SEGMENTS_BEHIND);
+    layout.forget_before(keep_from);
+    for (entity, SegmentVisual(index)) in &visuals {
+        if *index < keep_from {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+fn spawn_segment(
+    commands: &mut Commands,
+    palette: &mut Palette,
+    segment: &Segment,
+    place: &SegmentPlace,
+) {
+    let angle = place.angle();
+    let floor = if segment.index.is_multiple_of(2) {
+        FLOOR_LIGHT
+    } else {
+        FLOOR_DARK
+    };
+    let (corner, length) = (CORNER, SEGMENT);
+    let full = TRACK_WIDTH + 2.0 * KERB;
+    let mut parts: Vec<Part> = Vec::new();
+    // (colour, size, centre in the segment's frame, angle in that frame, z)
+    // The jungle under and beside the path; around a junction a square covers every way out.
+    if segment.kind.is_junction() {
+        let side = 2.0 * JUNGLE_REACH + TRACK_WIDTH;
+        parts.push((
+            JUNGLE_FLOOR,
+            Vec2::splat(side),
+            Vec2::new(0.0, corner),
+            0.0,
+            -1.0,
+        ));
+    } else {
+        let side = Vec2::new(2.0 * JUNGLE_REACH + TRACK_WIDTH, length);
+        parts.push((JUNGLE_FLOOR, side, Vec2::new(0.0, length / 2.0), 0.0, -1.0));
+    }
+    if segment.kind.is_junction() {
+        let turn = quarter_turns(segment.kind) as f32 * FRAC_PI_2;
+        let after = local_point(segment.kind, corner + corner / 2.0, 0.0);
+        let corner_point = Vec2::new(0.0, corner);
+        let half = corner / 2.0;
+        // The kerb under the floor: the same three pieces, wider and lower.
+        for (colour, width, z) in [(KERB_COLOUR, full, 0.0), (floor, TRACK_WIDTH, 0.1)] {
+            let half_piece = Vec2::new(width, corner);
+            parts.push((colour, half_piece, Vec2::new(0.0, half), 0.0, z));
+            parts.push((colour, Vec2::splat(width), corner_point, 0.0, z));
+            parts.push((colour, half_piece, after, turn, z));
+        }
+    } else {
+        let centre = Vec2::new(0.0, length / 2.0);
+        for (colour, width, z) in [(KERB_COLOUR, full, 0.0), (floor, TRACK_WIDTH, 0.1)] {
+            parts.push((colour, Vec2::new(width, length), centre, 0.0, z));
+        }
+        for divider in [-0.5, 0.5] {
+            let x = divider * LANE_WIDTH;
+            let dash = Vec2::new(0.12, length * 0.55);
+            parts.push((LANE_LINE, dash, Vec2::new(x, length / 2.0), 0.0, 0.2));
+        }
+    }
+    for (lane, content) in segment.lanes.iter().enumerate() {
+        obstacle_parts(*content, lane_offset(lane as f32), corner, &mut parts);
+    }
+    let mut entity = commands.spawn((
+        Name::new(format!("Segment {}", segment.index)),
+        SegmentVisual(segment.index),
+        Transform::from_translation(place.origin.extend(0.0))
+            .with_rotation(Quat::from_rotation_z(angle)),
+        Visibility::default(),
+        DespawnOnExit(Screen::Runner),
+    ));
+    entity.with_children(|parent| {
+        for (colour, size, centre, part_angle, z) in parts {
+            parent.spawn(block(colour, size, centre, part_angle, z));
+        }
+        if segment.kind.is_junction() {
+            // An arrow on the corner, pointing the way to turn.
+            let turn = quarter_turns(segment.kind) as f32 * FRAC_PI_2;
+            parent.spawn((
+                palette.arrow(ARROW_COLOUR),
+                Transform::from_translation(Vec2::new(0.0, corner).extend(0.3))
+                    .with_rotation(Quat::from_rotation_z(turn)),
+            ));
+        }
+        if !segment.kind.is_junction() {
+            spawn_scenery(parent, palette, segment.index);
+        }
+        for (lane, content) in segment.lanes.iter().enumerate() {
+            if *content != LaneContent::Coins {
+                continue;
+            }
+            let x = lane_offset(lane as f32);
+            for along in [corner - 2.2, corner, corner + 2.2] {
+                parent
+                    .spawn((
+                        CoinVisual(segment.index, lane as u8),
+                        palette.circle(0.42, COIN_RIM),
+                        Transform::from_xyz(x, along, 0.5),
+                    ))
+                    .with_child((
+                        CoinShine {
+                            phase: along * 0.9 + lane as f32 * 2.1,
+                        },
+                        palette.circle(0.3, COIN_COLOUR),
+                        Transform::from_xyz(0.0, 0.0, 0.01),
+                    ));
+            }
+        }
+    });
+}
+
+/// Tree tops on both sides of a straight segment, and a stone statue on the kerb every third
+/// segment. Placed by a hash of the segment index, so the same track always looks the same.
+fn spawn_scenery(parent: &mut ChildSpawnerCommands, palette: &mut Palette, index: u64) {
+    let mut bits = crate::logic::seed::fnv1a_64(&index.to_le_bytes());
+    let mut next = |range: f32| {
+        bits = bits.rotate_left(17).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (bits >> 40) as f32 / (1u64 << 24) as f32 * range
+    };
+    for side in [-1.0, 1.0] {
+        for _ in 0..2 {
+            let across = side * (TRACK_WIDTH / 2.0 + KERB + 1.6 + next(JUNGLE_REACH - 8.0));
+            let along = next(SEGMENT);
+            let radius = 1.4 + next(2.2);
+            let colour = CANOPY[(next(3.0) as usize).min(CANOPY.len() - 1)];
+            parent.spawn((
+                palette.circle(radius, colour),
+                Transform::from_xyz(across, along, -0.9 + next(0.1)),
+            ));
+        }
+    }
+    if index.is_multiple_of(3) {
+        for side in [-1.0, 1.0] {
+            let at = Vec2::new(side * (TRACK_WIDTH / 2.0 + KERB / 2.0), 1.0);
+            parent.spawn(block(STATUE_COLOUR, Vec2::splat(1.1), at, 0.0, 0.3));
+            parent.spawn(block(KERB_COLOUR, Vec2::splat(0.6), at, 0.0, 0.31));
+        }
+    }
+}
+
+/// The rectangles of one lane's obstacle at the contact point, in the segment's frame.
+fn obstacle_parts(content: LaneContent, x: f32, along: f32, parts: &mut Vec<Part>) {
+    let at = Vec2::new(x, along);
+    match content {
+        LaneContent::Low => {
+            // A log across the lane with light cut ends.
+            let log = Vec2::new(LANE_WIDTH * 0.92, 1.1);
+            parts.push((SHADOW, log, at + Vec2::new(0.2, -0.3), 0.0, 0.55));
+            parts.push((LOG_COLOUR, log, at, 0.0, 0.6));
+            // Bark lines along the log and light cut ends.
+            parts.push((
+                LOG_END.with_alpha(0.35),
+                Vec2::new(log.x, 0.12),
+                at,
+                0.0,
+                0.605,
+            ));
+            for side in [-1.0, 1.0] {
+                let end = at + Vec2::new(side * (log.x / 2.0 - 0.18), 0.0);
+                parts.push((LOG_END, Vec2::new(0.36, log.y), end, 0.0, 0.61));
+            }
+        }
+        LaneContent::High => {
+            // A beam on two pillars; its shadow falls short of it, showing that it is high.
+            let beam = Vec2::new(LANE_WIDTH, 0.8);
+            parts.push((SHADOW, beam, at + Vec2::new(0.35, -1.4), 0.0, 0.55));
+            for side in [-1.0, 1.0] {
+                let pillar = at + Vec2::new(side * (LANE_WIDTH / 2.0 - 0.4), 0.0);
+                parts.push((PILLAR_COLOUR, Vec2::splat(0.8), pillar, 0.0, 0.6));
+            }
+            parts.push((BEAM_COLOUR, beam, at, 0.0, 0.62));
+            parts.push((PILLAR_COLOUR, Vec2::new(beam.x, 0.14), at, 0.0, 0.63));
+        }
+        LaneContent::Block => {
+            // A wall of stone with a lighter top.
+            let wall = Vec2::new(LANE_WIDTH * 0.96, 2.2);
+            parts.push((WALL_COLOUR, wall, at, 0.0, 0.6));
+            parts.push((WALL_TOP, wall - Vec2::splat(0.5), at, 0.0, 0.61));
+        }
+        LaneContent::Empty | LaneContent::Coins => {}
+    }
+}
+
+fn take_coins(
+    mut commands: Commands,
+    mut events: MessageReader<RunnerEvent>,
+    coins: Query<(Entity, &CoinVisual)>,
+) {
+    for RunnerEvent(event) in events.read() {
+        if let RunEvent::Coins { index, lane } = *event {
+            for (entity, coin) in &coins {
+                if coin.0 == index && coin.1 == lane {
+                    commands.entity(entity).despawn();
+                }
+            }
+        }
+    }
+}
+
+fn shine_coins(time: Res<Time>, mut coins: Query<(&mut Transform, &CoinShine)>) {
+    let t = time.elapsed_secs();
+    for (mut transform, shine) in &mut coins {
+        transform.scale = Vec3::splat(1.0 + 0.18 * (t * SHINE_RATE + shine.phase).sin());
+    }
+}

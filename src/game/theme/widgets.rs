@@ -1,0 +1,289 @@
+//! The shared egui widgets: menu buttons that follow the keyboard cursor, setting rows, panels,
+//! HUD bars and figures, and tables of results. Every click becomes a [`MenuInput`].
+
+use super::{AMBER, DIM, GOLD, PANEL, PANEL_EDGE, SAND, text};
+use crate::game::menu::rows::{SettingRow, SettingValue};
+use crate::game::menu::{MenuCursor, MenuInput, MenuItem};
+use bevy_egui::egui::{self, Color32, RichText};
+
+/// The width of menu buttons, in points.
+const BUTTON_WIDTH: f32 = 300.0;
+/// The height of menu buttons, in points.
+const BUTTON_HEIGHT: f32 = 38.0;
+
+/// Text of one of the named sizes in one of the palette's colours.
+pub fn styled(words: impl Into<String>, size: f32, colour: Color32) -> RichText {
+    RichText::new(words).size(size).color(colour)
+}
+
+/// The open menu's items and the keyboard cursor among them, as the drawing sees them.
+pub struct MenuFocus<'a> {
+    items: &'a [MenuItem],
+    cursor: &'a mut MenuCursor,
+}
+
+impl<'a> MenuFocus<'a> {
+    /// The cursor among `items`.
+    pub fn new(items: &'a [MenuItem], cursor: &'a mut MenuCursor) -> MenuFocus<'a> {
+        MenuFocus { items, cursor }
+    }
+
+    /// Whether the keyboard cursor is on `item`.
+    pub fn is_on(&self, item: MenuItem) -> bool {
+        self.items.get(self.cursor.0) == Some(&item)
+    }
+
+    /// Whether the cursor is on any of `items`.
+    pub fn is_on_any(&self, items: &[MenuItem]) -> bool {
+        items.iter().any(|&item| self.is_on(item))
+    }
+
+    /// Moves the cursor to `item` when the mouse moves over its widget, so the keyboard and the
+    /// mouse never disagree about what is chosen.
+    pub fn follow_mouse(&mut self, ui: &egui::Ui, response: &egui::Response, item: MenuItem) {
+        let mouse_moved = ui.input(|input| input.pointer.delta() != egui::Vec2::ZERO);
+        if response.hovered()
+            && mouse_moved
+            && let Some(index) = self.items.iter().position(|&i| i == item)
+        {
+            self.cursor.0 = index;
+        }
+    }
+}
+
+/// A full-width menu button, highlighted while the keyboard cursor is on it.
+pub fn menu_button(
+    ui: &mut egui::Ui,
+    label: &str,
+    item: MenuItem,
+    focus: &mut MenuFocus,
+    inputs: &mut Vec<MenuInput>,
+) {
+    let selected = focus.is_on(item);
+    let colour = if selected { GOLD } else { SAND };
+    let response = ui.add(
+        egui::Button::new(RichText::new(label).color(colour.egui()))
+            .min_size(egui::vec2(BUTTON_WIDTH, BUTTON_HEIGHT))
+            .selected(selected),
+    );
+    focus.follow_mouse(ui, &response, item);
+    if response.clicked() {
+        inputs.push(MenuInput::Activated(item));
+    }
+}
+
+/// A framed row that shows the keyboard cursor on a whole line (seed, difficulty, a setting).
+pub fn cursor_row<R>(
+    ui: &mut egui::Ui,
+    highlighted: bool,
+    add_contents: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let stroke = if highlighted {
+        egui::Stroke::new(1.5, GOLD.egui())
+    } else {
+        egui::Stroke::NONE
+    };
+    egui::Frame::new()
+        .stroke(stroke)
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(8, 4))
+        .show(ui, |ui| ui.horizontal(add_contents).inner)
+        .inner
+}
+
+/// One setting on one line: its name, then the widget that edits it. Returns the widget's
+/// response, so a menu can let the mouse move its cursor there.
+pub fn setting_widget(
+    ui: &mut egui::Ui,
+    row: &SettingRow,
+    inputs: &mut Vec<MenuInput>,
+) -> egui::Response {
+    setting_label(ui, row);
+    setting_control(ui, row, inputs)
+}
+
+/// Settings as a table: names in one column, the widgets lined up in the next.
+pub fn settings_grid(
+    ui: &mut egui::Ui,
+    id: &str,
+    rows: &[SettingRow],
+    inputs: &mut Vec<MenuInput>,
+) {
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            for row in rows {
+                setting_label(ui, row);
+                setting_control(ui, row, inputs);
+                ui.end_row();
+            }
+        });
+}
+
+/// A setting's name.
+fn setting_label(ui: &mut egui::Ui, row: &SettingRow) {
+    ui.label(styled(row.label, text::SMALL, SAND.egui()));
+}
+
+/// The widget that edits a setting: a list to choose from, a slider or a check box. Edits go
+/// out as [`MenuInput`]s, the same the keys send.
+fn setting_control(
+    ui: &mut egui::Ui,
+    row: &SettingRow,
+    inputs: &mut Vec<MenuInput>,
+) -> egui::Response {
+    match &row.value {
+        SettingValue::Choice { choices, selected } => {
+            let mut chosen = *selected;
+            let response = egui::ComboBox::from_id_salt(row.item)
+                .selected_text(choices.get(*selected).copied().unwrap_or_default())
+                .show_ui(ui, |ui| {
+                    for (index, choice) in choices.iter().enumerate() {
+                        ui.selectable_value(&mut chosen, index, *choice);
+                    }
+                })
+                .response;
+            if chosen != *selected {
+                inputs.push(MenuInput::Chosen(row.item, chosen));
+            }
+            response
+        }
+        SettingValue::Number(number) => {
+            let scale = number.display_scale;
+            let mut shown = number.value * scale;
+            let range = number.range.start() * scale..=number.range.end() * scale;
+            let response = ui.add(
+                egui::Slider::new(&mut shown, range)
+                    .logarithmic(number.logarithmic)
+                    .fixed_decimals(number.decimals)
+                    .step_by(if number.decimals == 0 { 1.0 } else { 0.0 })
+                    .suffix(number.suffix),
+            );
+            if response.changed() {
+                inputs.push(MenuInput::NumberSet(row.item, shown / scale));
+            }
+            response
+        }
+        SettingValue::Toggle(on) => {
+            let mut checked = *on;
+            let response = ui.checkbox(&mut checked, "");
+            if response.changed() {
+                inputs.push(MenuInput::Activated(row.item));
+            }
+            response
+        }
+    }
+}
+
+/// A dim name over a group of rows.
+pub fn section_label(ui: &mut egui::Ui, name: &str) {
+    ui.label(styled(name, text::NOTE, DIM.egui()));
+}
+
+/// A dim line of small print.
+pub fn note(ui: &mut egui::Ui, words: impl Into<String>) {
+    ui.label(styled(words, text::SMALL, DIM.egui()));
+}
+
+/// A warning line.
+pub fn warning(ui: &mut egui::Ui, words: impl Into<String>) {
+    ui.label(styled(words, text::NOTE, AMBER.egui()));
+}
+
+/// A dark rounded panel in the middle of the window.
+pub fn centered_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 20.0))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(PANEL)
+                .stroke(egui::Stroke::new(1.0, PANEL_EDGE.egui()))
+                .corner_radius(12.0)
+                .inner_margin(24.0)
+                .show(ui, |ui| {
+                    ui.set_min_width(BUTTON_WIDTH + 40.0);
+                    ui.vertical_centered(add_contents);
+                });
+        });
+}
+
+/// A centred panel over the dimmed game: pause and results.
+pub fn modal_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    dim_background(ctx);
+    centered_panel(ctx, id, add_contents);
+}
+
+/// Dims whatever is behind a modal panel.
+pub fn dim_background(ctx: &egui::Context) {
+    let screen = ctx.content_rect();
+    ctx.layer_painter(egui::LayerId::background()).rect_filled(
+        screen,
+        0.0,
+        Color32::from_black_alpha(150),
+    );
+}
+
+/// A bar across the top of the window for a mode's HUD.
+pub fn hud_bar(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(PANEL)
+                .inner_margin(egui::Margin::symmetric(14, 6))
+                .show(ui, |ui| {
+                    ui.set_width(width - 28.0);
+                    add_contents(ui);
+                });
+        });
+}
+
+/// One figure in a HUD bar: a dim name, then its value.
+pub fn hud_figure(ui: &mut egui::Ui, name: &str, value: String) {
+    ui.label(styled(name, text::NOTE, DIM.egui()));
+    ui.label(styled(value, text::HUD_VALUE, SAND.egui()).strong());
+    ui.add_space(10.0);
+}
+
+/// A badge in a HUD bar that says the computer is playing.
+pub fn hud_badge(ui: &mut egui::Ui, words: &str) {
+    ui.label(styled(words, text::BADGE, GOLD.egui()).strong());
+}
+
+/// What is being played (seed, size, difficulty), at the right end of a HUD bar's row.
+pub fn hud_identity(ui: &mut egui::Ui, words: String) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        ui.label(styled(words, text::NOTE, DIM.egui()));
+    });
+}
+
+/// A line of the keys a screen answers, in small print.
+pub fn keys_hint(ui: &mut egui::Ui, keys: &str) {
+    ui.label(styled(keys, text::KEYS, DIM.egui()));
+}
+
+/// Figures as a two-column table of names and values.
+pub fn results_table(ui: &mut egui::Ui, id: &str, rows: &[(String, String)]) {
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([24.0, 4.0])
+        .show(ui, |ui| {
+            for (name, value) in rows {
+                ui.label(RichText::new(name).color(DIM.egui()));
+                ui.label(RichText::new(value).color(SAND.egui()).strong());
+                ui.end_row();
+            }
+        });
+}
+
+/// A statistic on one line of a side panel: its name at the left, its value at the right.
+pub fn stat_row(ui: &mut egui::Ui, name: &str, value: String) {
+    ui.horizontal(|ui| {
+        ui.label(styled(name, text::SMALL, DIM.egui()));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(styled(value, text::NOTE, SAND.egui()).strong());
+        });
+    });
+}

@@ -1,0 +1,86 @@
+//! The sandbox's live statistics, measured over each second of sandbox time: NPCs, routes planned
+//! per second, mean waypoints before and after smoothing, turns per NPC per second (the paper's
+//! measure) and how many NPCs wait for a plan.
+
+use super::steering::{WanderersRun, rebuild_for_new_settings, start_sandbox};
+use crate::game::screens::{AppSystems, Screen};
+use crate::logic::wanderers::sandbox::SandboxStats;
+use bevy::prelude::*;
+
+/// Seconds over which the live statistics are measured.
+const STATS_WINDOW_S: f64 = 1.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Wanderers),
+        start_measuring.after(start_sandbox),
+    )
+    .add_systems(OnExit(Screen::Wanderers), stop_measuring)
+    .add_systems(
+        Update,
+        measure_statistics
+            .after(rebuild_for_new_settings)
+            .in_set(AppSystems::Update)
+            .run_if(in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>)),
+    );
+}
+
+/// Live statistics, measured over the last second.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct WanderersStats {
+    /// NPCs in the sandbox.
+    pub npcs: usize,
+    /// Routes planned per second.
+    pub replans_per_second: f64,
+    /// Mean A* nodes of the routes planned.
+    pub mean_raw_waypoints: f64,
+    /// Mean waypoints after smoothing.
+    pub mean_smoothed_waypoints: f64,
+    /// Turns per NPC per second (the paper's measure).
+    pub turns_per_npc_per_second: f64,
+    /// NPCs waiting for a plan.
+    pub waiting: usize,
+}
+
+/// The totals at the start of the current measuring window.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+struct StatsWindow(SandboxStats);
+
+fn start_measuring(mut commands: Commands) {
+    commands.insert_resource(StatsWindow::default());
+    commands.insert_resource(WanderersStats::default());
+}
+
+fn stop_measuring(mut commands: Commands) {
+    commands.remove_resource::<WanderersStats>();
+    commands.remove_resource::<StatsWindow>();
+}
+
+fn measure_statistics(
+    run: Res<WanderersRun>,
+    mut window: ResMut<StatsWindow>,
+    mut stats: ResMut<WanderersStats>,
+) {
+    let now = run.sandbox.stats;
+    if now.seconds < window.0.seconds {
+        // A new sandbox: measure it from its start.
+        window.0 = now;
+    }
+    let then = window.0;
+    stats.npcs = run.sandbox.crowd.len();
+    stats.waiting = run.sandbox.waiting();
+    let elapsed = now.seconds - then.seconds;
+    if elapsed < STATS_WINDOW_S {
+        return;
+    }
+    let routes = (now.routes - then.routes) as f64;
+    stats.replans_per_second = routes / elapsed;
+    if routes > 0.0 {
+        stats.mean_raw_waypoints = (now.raw_waypoints - then.raw_waypoints) as f64 / routes;
+        stats.mean_smoothed_waypoints =
+            (now.smoothed_waypoints - then.smoothed_waypoints) as f64 / routes;
+    }
+    stats.turns_per_npc_per_second =
+        (now.turns - then.turns) as f64 / elapsed / stats.npcs.max(1) as f64;
+    window.0 = now;
+}

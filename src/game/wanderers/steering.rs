@@ -1,0 +1,95 @@
+//! The NPC wanderers' steering: the sandbox steps in `FixedUpdate` (each NPC toward its
+//! Perlin-moved target, planning and smoothing routes around stone within a budget of plans per
+//! step); a new count, body mix or stone density makes a new sandbox, other settings apply as it
+//! runs; T shows or hides every target and its tether.
+
+use super::options::WanderersOptions;
+use crate::game::screens::{AppSystems, PausableSystems, Screen};
+use crate::game::settings::GameSeed;
+use crate::logic::wanderers::sandbox::Sandbox;
+use bevy::input::common_conditions::input_just_pressed;
+use bevy::prelude::*;
+
+/// Plans the sandbox may make per fixed step (64 per second), so a crowd that all needs routes
+/// at once spreads the work over several frames.
+pub const PLAN_BUDGET_PER_STEP: usize = 40;
+
+pub(super) fn plugin(app: &mut App) {
+    let running = in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>);
+    app.add_systems(OnEnter(Screen::Wanderers), start_sandbox)
+        .add_systems(OnExit(Screen::Wanderers), end_sandbox)
+        .add_systems(
+            Update,
+            toggle_targets
+                .run_if(input_just_pressed(KeyCode::KeyT))
+                .in_set(AppSystems::RecordInput)
+                .in_set(PausableSystems)
+                .run_if(running.clone()),
+        )
+        .add_systems(
+            FixedUpdate,
+            step_sandbox.in_set(PausableSystems).run_if(running.clone()),
+        )
+        .add_systems(
+            Update,
+            rebuild_for_new_settings
+                .run_if(resource_changed::<WanderersOptions>)
+                .in_set(AppSystems::Update)
+                .run_if(running),
+        );
+}
+
+/// The sandbox being watched.
+#[derive(Resource, Debug)]
+pub struct WanderersRun {
+    /// The NPCs on their field.
+    pub sandbox: Sandbox,
+    /// The settings the NPCs and field were made with.
+    pub built_with: WanderersOptions,
+    /// Counts rebuilds, so the drawing and the selection know when the NPCs are new.
+    pub generation: u32,
+}
+
+/// Makes the sandbox; the other wanderers plugins set themselves up after this.
+pub(super) fn start_sandbox(
+    mut commands: Commands,
+    options: Res<WanderersOptions>,
+    seed: Res<GameSeed>,
+) {
+    commands.insert_resource(WanderersRun {
+        sandbox: Sandbox::new(options.config(seed.0)),
+        built_with: *options,
+        generation: 0,
+    });
+}
+
+fn end_sandbox(mut commands: Commands) {
+    commands.remove_resource::<WanderersRun>();
+}
+
+/// T shows or hides every target and its tether (a setting, so it is remembered).
+fn toggle_targets(mut options: ResMut<WanderersOptions>) {
+    options.show_targets = !options.show_targets;
+}
+
+fn step_sandbox(time: Res<Time>, options: Res<WanderersOptions>, mut run: ResMut<WanderersRun>) {
+    run.sandbox.step(
+        &options.params(),
+        time.delta_secs(),
+        PLAN_BUDGET_PER_STEP,
+        options.search,
+    );
+}
+
+/// A new count, body mix or stone density makes a new sandbox; other edits apply as it runs.
+pub(super) fn rebuild_for_new_settings(
+    options: Res<WanderersOptions>,
+    seed: Res<GameSeed>,
+    mut run: ResMut<WanderersRun>,
+) {
+    if run.built_with.needs_respawn(&options) {
+        run.sandbox = Sandbox::new(options.config(seed.0));
+        run.built_with = *options;
+        run.generation += 1;
+    }
+}
