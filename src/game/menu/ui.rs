@@ -232,12 +232,11 @@ fn draw_settings_page(
     centered_panel(ctx, "settings", |ui| {
         ui.heading(RichText::new("Settings").color(GOLD.egui()));
         ui.add_space(8.0);
-        let [volume, fullscreen] = core_setting_rows(&settings);
-        for (title, row) in [("Sound", volume), ("Display", fullscreen)] {
-            section_label(ui, title);
+        section_label(ui, "Sound and display");
+        for row in core_setting_rows(&settings) {
             page_row(ui, &row, &mut focus, &mut inputs);
-            ui.add_space(4.0);
         }
+        ui.add_space(4.0);
         for section in contributions.settings_sections() {
             section_label(ui, section.title);
             for row in &section.rows {

@@ -91,39 +91,26 @@ pub fn cursor_row<R>(
         .inner
 }
 
-/// One setting on one line: its name, then the widget that edits it. Returns the widget's
-/// response, so a menu can let the mouse move its cursor there.
+/// One setting on one line of a menu page: its name, then the widget that edits it. Returns the
+/// widget's response, so the page can let the mouse move its cursor there.
 pub fn setting_widget(
     ui: &mut egui::Ui,
     row: &SettingRow,
     inputs: &mut Vec<MenuInput>,
 ) -> egui::Response {
-    setting_label(ui, row);
+    ui.label(styled(row.label, text::BODY, SAND.egui()));
     setting_control(ui, row, inputs)
 }
 
-/// Settings as a table: names in one column, the widgets lined up in the next.
-pub fn settings_grid(
-    ui: &mut egui::Ui,
-    id: &str,
-    rows: &[SettingRow],
-    inputs: &mut Vec<MenuInput>,
-) {
-    egui::Grid::new(id)
-        .num_columns(2)
-        .spacing([10.0, 6.0])
-        .show(ui, |ui| {
-            for row in rows {
-                setting_label(ui, row);
-                setting_control(ui, row, inputs);
-                ui.end_row();
-            }
+/// Settings as a compact list for a side panel: each widget, then its name after it, so the
+/// widgets line up at the left edge.
+pub fn settings_list(ui: &mut egui::Ui, rows: &[SettingRow], inputs: &mut Vec<MenuInput>) {
+    for row in rows {
+        ui.horizontal(|ui| {
+            setting_control(ui, row, inputs);
+            ui.label(styled(row.label, text::SMALL, SAND.egui()));
         });
-}
-
-/// A setting's name.
-fn setting_label(ui: &mut egui::Ui, row: &SettingRow) {
-    ui.label(styled(row.label, text::SMALL, SAND.egui()));
+    }
 }
 
 /// The widget that edits a setting: a list to choose from, a slider or a check box. Edits go

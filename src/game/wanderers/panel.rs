@@ -8,7 +8,7 @@ use super::steering::WanderersRun;
 use crate::game::menu::MenuInput;
 use crate::game::screens::Screen;
 use crate::game::settings::ModeSettings;
-use crate::game::theme::widgets::{keys_hint, settings_grid, stat_row, styled};
+use crate::game::theme::widgets::{keys_hint, settings_list, stat_row, styled};
 use crate::game::theme::{DIM, GOLD, PANEL, SAND, text};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -57,7 +57,7 @@ fn draw_side_panel(
                     selection(ui, selected.0, route.as_deref());
                     ui.separator();
                     ui.spacing_mut().slider_width = SLIDER_WIDTH;
-                    settings_grid(ui, "wanderers-settings", &options.rows(), &mut inputs);
+                    settings_list(ui, &options.rows(), &mut inputs);
                     ui.add_space(6.0);
                     keys_hint(ui, "Click an NPC to see its paths   T targets   Esc pause");
                 });
