@@ -119,13 +119,6 @@ pub struct MenuCursor(pub usize);
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct OpenMenuItems(pub Vec<MenuItem>);
 
-impl OpenMenuItems {
-    /// The item under the cursor.
-    pub fn at(&self, cursor: MenuCursor) -> Option<MenuItem> {
-        self.0.get(cursor.0).copied()
-    }
-}
-
 /// Things the behaviour asks of the egui drawing, which alone can do them.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct MenuRequests {
