@@ -414,21 +414,36 @@ fn wander_json_shows_tethered_npcs_that_move_differently() {
     assert_eq!(
         keys,
         [
+            "avoid",
+            "bodies",
             "count",
+            "density",
+            "field_height",
+            "field_width",
             "max_distance_from_home",
+            "max_overlap_fraction",
+            "max_plan_wait_s",
             "mean_speed",
             "min_pairwise_path_difference",
+            "overlapping_pairs",
+            "routes_planned",
             "seed",
             "steps",
+            "tether_margin",
             "wander_max_distance"
         ]
     );
+    assert_eq!(run["avoid"], true);
+    assert_eq!(run["bodies"], "small");
+    assert_eq!(run["density"], 0.0);
     let radius = run["wander_max_distance"].as_f64().unwrap();
+    let margin = run["tether_margin"].as_f64().unwrap();
     let farthest = run["max_distance_from_home"].as_f64().unwrap();
     assert!(
-        farthest > 0.0 && farthest <= radius * 1.0001,
-        "{farthest} > {radius}"
+        farthest > 0.0 && farthest <= (radius + margin) * 1.0001,
+        "{farthest} > {radius} + {margin}"
     );
+    assert_eq!(run["routes_planned"], 0, "an open plane needs no routes");
     assert!(run["mean_speed"].as_f64().unwrap() > 0.0);
     assert!(run["min_pairwise_path_difference"].as_f64().unwrap() > 0.5);
     assert_eq!(run, json_of(&args), "the same seed runs the same");
@@ -437,6 +452,42 @@ fn wander_json_shows_tethered_npcs_that_move_differently() {
         text.contains("min pairwise path difference: none"),
         "{text}"
     );
+}
+
+#[test]
+fn wander_keeps_a_crowd_on_stone_apart_and_plans_without_long_waits() {
+    let crowd = |avoid: &str| {
+        json_of(&[
+            "wander",
+            "--seed",
+            "4",
+            "--count",
+            "1500",
+            "--steps",
+            "300",
+            "--density",
+            "0.3",
+            "--bodies",
+            "mixed",
+            avoid,
+            "--format",
+            "json",
+        ])
+    };
+    let kept = crowd("--avoid");
+    let free = crowd("--no-avoid");
+    assert_eq!(
+        (&kept["avoid"], &free["avoid"]),
+        (&true.into(), &false.into())
+    );
+    let pairs = |run: &serde_json::Value| run["overlapping_pairs"].as_u64().unwrap();
+    assert!(pairs(&kept) * 100 < 1500, "{kept}");
+    assert!(pairs(&free) > 20 * pairs(&kept).max(1), "{free}");
+    let covered = |run: &serde_json::Value| run["max_overlap_fraction"].as_f64().unwrap();
+    assert!(covered(&kept) < covered(&free), "{kept}\n{free}");
+    assert!(kept["routes_planned"].as_u64().unwrap() > 0);
+    let wait = kept["max_plan_wait_s"].as_f64().unwrap();
+    assert!(wait > 0.0 && wait <= 0.25, "{wait}");
 }
 
 /// Turns along a polyline of `[x, y]` points as the paper counts them: setting off is the first
@@ -555,6 +606,9 @@ fn smooth_reports_both_methods_and_dumps_the_paths() {
 fn wander_and_smooth_bad_values_are_refused() {
     assert_usage_error(&["wander", "--count", "0"], &["--count"]);
     assert_usage_error(&["wander", "--steps", "2000000"], &["--steps"]);
+    assert_usage_error(&["wander", "--density", "0.9"], &["0 to 0.45"]);
+    assert_usage_error(&["wander", "--density", "dense"], &["not a number"]);
+    assert_usage_error(&["wander", "--bodies", "huge"], &["points, small, mixed"]);
     assert_usage_error(&["smooth", "--agent", "5x1"], &["1 to 4"]);
     assert_usage_error(&["smooth", "--agent", "2by2"], &["LxW"]);
     assert_usage_error(&["smooth", "--density", "1.5"], &["0 to 1"]);

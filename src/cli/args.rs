@@ -5,6 +5,7 @@ use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::Algorithm;
 use crate::logic::seed::parse_seed;
 use crate::logic::wanderers::field::Footprint;
+use crate::logic::wanderers::sandbox::{FootprintMix, MAX_DENSITY};
 use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::ops::RangeInclusive;
@@ -47,6 +48,30 @@ pub fn unit_fraction(text: &str) -> Result<f64, String> {
     } else {
         Err(format!("{value} is out of range: it must be from 0 to 1"))
     }
+}
+
+/// A share of the field made stone, 0 to the sandbox's [`MAX_DENSITY`].
+pub fn density_arg(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number from 0 to {MAX_DENSITY}"))?;
+    if (0.0..=MAX_DENSITY).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{value} is out of range: the stone density must be from 0 to {MAX_DENSITY}"
+        ))
+    }
+}
+
+/// Body sizes by name: `points`, `small` or `mixed`.
+pub fn footprint_mix_arg(text: &str) -> Result<FootprintMix, String> {
+    let names = FootprintMix::ALL.map(FootprintMix::name);
+    FootprintMix::ALL
+        .into_iter()
+        .find(|mix| mix.name() == text.trim())
+        .ok_or_else(|| format!("'{text}' is not a body mix: use {}", names.join(", ")))
 }
 
 /// A whole number of cells in `range`, named `what` in the error.

@@ -1,9 +1,14 @@
-//! `temple-trails wander`: tethered wandering on an open plane, reporting how far NPCs strayed
-//! from home and how differently they moved.
+//! `temple-trails wander`: tethered wanderers on a field as in the sandbox (an open plane by
+//! default, or noise stone), bodies kept apart or not, reporting how far NPCs strayed from home,
+//! how differently they moved, how much their bodies overlapped and how long plans kept them
+//! waiting.
 
-use super::args::{Format, SeedArg, seed_arg};
+use super::args::{Format, SeedArg, density_arg, footprint_mix_arg, seed_arg};
 use super::{CliError, render};
-use crate::logic::wanderers::wander::{WanderParams, Wanderers};
+use crate::logic::wanderers::sandbox::{
+    FootprintMix, SETTLING_S, Sandbox, SandboxConfig, StepRules, TETHER_MARGIN, field_size_for,
+};
+use crate::logic::wanderers::wander::WanderParams;
 use serde::Serialize;
 
 /// Most NPCs `temple-trails wander` runs.
@@ -12,8 +17,6 @@ const MAX_WANDER_COUNT: u64 = 100_000;
 const MAX_WANDER_STEPS: u64 = 1_000_000;
 /// The time step of `temple-trails wander`, in seconds.
 const WANDER_STEP_S: f32 = 1.0 / 60.0;
-/// Area per NPC of the plane `temple-trails wander` scatters homes on, in square cells.
-const WANDER_AREA_PER_NPC: f32 = 400.0;
 
 /// Arguments of `temple-trails wander`.
 #[derive(Debug, clap::Args)]
@@ -27,6 +30,18 @@ pub struct WanderArgs {
     /// Steps of 1/60 s (1 to 1000000).
     #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(1..=MAX_WANDER_STEPS))]
     pub steps: u64,
+    /// Share of the field made stone by noise, as in the sandbox (0 = an open plane, to 0.45).
+    #[arg(long, default_value_t = 0.0, value_parser = density_arg)]
+    pub density: f64,
+    /// Body sizes: points (1x1), small (up to 2x2) or mixed (up to 3x3).
+    #[arg(long, default_value = "small", value_parser = footprint_mix_arg)]
+    pub bodies: FootprintMix,
+    /// Push apart NPCs whose bodies touch (the default).
+    #[arg(long, overrides_with = "no_avoid")]
+    pub avoid: bool,
+    /// Let bodies walk through each other.
+    #[arg(long)]
+    pub no_avoid: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -38,44 +53,93 @@ struct WanderReport {
     seed: u64,
     count: usize,
     steps: u64,
+    density: f64,
+    bodies: FootprintMix,
+    avoid: bool,
+    field_width: usize,
+    field_height: usize,
     wander_max_distance: f32,
+    /// How far past the wander distance pushes may carry an NPC.
+    tether_margin: f32,
     max_distance_from_home: f32,
     mean_speed: f64,
     /// `null` for one NPC.
     min_pairwise_path_difference: Option<f64>,
+    /// From the first simulated second on: the largest share of a body covered by others.
+    max_overlap_fraction: f32,
+    /// From the first simulated second on: the most pairs overlapping at once.
+    overlapping_pairs: usize,
+    /// The longest any NPC waited for a plan, in seconds.
+    max_plan_wait_s: f64,
+    routes_planned: u64,
 }
 
-/// The crowd on an open plane, one home per 400 square cells, summed up after its steps.
+/// The crowd on a field sized as the sandbox sizes it, summed up after its steps.
 pub fn run(args: &WanderArgs) -> Result<String, CliError> {
     let seed = args.seed.value;
     let params = WanderParams::default();
     let count = usize::try_from(args.count).unwrap_or(usize::MAX);
-    let side = (count as f32 * WANDER_AREA_PER_NPC).sqrt();
-    let mut crowd = Wanderers::scattered(seed, count, side, side);
-    let summary = crowd.run_and_summarize(&params, WANDER_STEP_S, args.steps);
+    let (width, height) = field_size_for(count, args.bodies, args.density);
+    let mut sandbox = Sandbox::new(SandboxConfig {
+        seed,
+        count,
+        width,
+        height,
+        density: args.density,
+        footprints: args.bodies,
+    });
+    let rules = StepRules {
+        avoid: !args.no_avoid,
+        ..StepRules::default()
+    };
+    let summary = sandbox.run_and_summarize(&params, WANDER_STEP_S, args.steps, &rules);
     let report = WanderReport {
         seed,
-        count: crowd.len(),
+        count: sandbox.crowd.len(),
         steps: args.steps,
+        density: args.density,
+        bodies: args.bodies,
+        avoid: rules.avoid,
+        field_width: width,
+        field_height: height,
         wander_max_distance: params.wander_max_distance,
-        max_distance_from_home: summary.max_distance_from_home,
-        mean_speed: summary.mean_speed,
-        min_pairwise_path_difference: summary.min_pairwise_path_difference,
+        tether_margin: TETHER_MARGIN,
+        max_distance_from_home: summary.wander.max_distance_from_home,
+        mean_speed: summary.wander.mean_speed,
+        min_pairwise_path_difference: summary.wander.min_pairwise_path_difference,
+        max_overlap_fraction: summary.overlaps.max_covered_fraction,
+        overlapping_pairs: summary.overlaps.pairs,
+        max_plan_wait_s: summary.stats.longest_plan_wait_s,
+        routes_planned: summary.stats.routes,
     };
     render(args.format, &report, |report| {
         format!(
-            "seed: {}\ncount: {}\nsteps: {}\nwander max distance: {}\n\
+            "seed: {}\ncount: {}\nsteps: {}\nfield: {} x {} cells, {:.0}% stone\n\
+             bodies: {}\nkeep apart: {}\nwander max distance: {} (+{} margin)\n\
              max distance from home: {:.3}\nmean speed: {:.3}\n\
-             min pairwise path difference: {}\n",
+             min pairwise path difference: {}\n\
+             after the first {SETTLING_S} s: at most {} overlapping pairs, \
+             at most {:.1}% of a body covered\n\
+             routes planned: {}\nlongest wait for a plan: {:.3} s\n",
             report.seed,
             report.count,
             report.steps,
+            report.field_width,
+            report.field_height,
+            report.density * 100.0,
+            report.bodies.label(),
+            if report.avoid { "yes" } else { "no" },
             report.wander_max_distance,
+            report.tether_margin,
             report.max_distance_from_home,
             report.mean_speed,
             report
                 .min_pairwise_path_difference
                 .map_or_else(|| "none (one NPC)".to_owned(), |d| format!("{d:.3}")),
+            report.overlapping_pairs,
+            report.max_overlap_fraction * 100.0,
+            report.routes_planned,
+            report.max_plan_wait_s,
         )
     })
 }

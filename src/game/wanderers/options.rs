@@ -6,7 +6,9 @@ use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{NumberSetting, SettingEdit, SettingRow, SettingValue};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::logic::ranges::clamp_into;
-use crate::logic::wanderers::sandbox::{FootprintMix, SandboxConfig};
+use crate::logic::wanderers::sandbox::{
+    FootprintMix, MAX_DENSITY, PLAN_BUDGET_PER_STEP, SandboxConfig, StepRules, field_size_for,
+};
 use crate::logic::wanderers::smoothing::FarthestSearch;
 use crate::logic::wanderers::wander::{
     ARRIVE_RADIUS, MOVEMENT_STRENGTH, NOISE_SPEED, REFRESH_EVERY, WANDER_DISTANCE, WanderParams,
@@ -21,12 +23,6 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Most NPCs the sandbox runs.
 pub const MAX_COUNT: usize = 20_000;
-/// Field cells along x.
-pub const FIELD_WIDTH: usize = 192;
-/// Field cells along y.
-pub const FIELD_HEIGHT: usize = 108;
-/// The densest stone the sandbox offers (denser fields break into pockets).
-pub const MAX_DENSITY: f64 = 0.45;
 
 /// The number of NPCs row.
 pub const COUNT: MenuItem = MenuItem::Setting("wanderers.count");
@@ -44,6 +40,8 @@ pub const REFRESH: MenuItem = MenuItem::Setting("wanderers.refresh_every");
 pub const DENSITY: MenuItem = MenuItem::Setting("wanderers.density");
 /// The body sizes row.
 pub const BODIES: MenuItem = MenuItem::Setting("wanderers.footprints");
+/// The keeping-apart switch.
+pub const AVOID: MenuItem = MenuItem::Setting("wanderers.avoid");
 /// The farthest-node search row.
 pub const SEARCH: MenuItem = MenuItem::Setting("wanderers.search");
 /// The targets and tethers switch.
@@ -76,6 +74,8 @@ pub struct WanderersOptions {
     pub footprints: FootprintMix,
     /// How smoothing finds the farthest visible node.
     pub search: FarthestSearch,
+    /// Push apart NPCs whose bodies touch.
+    pub avoid: bool,
     /// Share of the field made stone (0 to [`MAX_DENSITY`]).
     pub density: f64,
     /// Draw each NPC's target and the tether to its home.
@@ -96,6 +96,7 @@ impl Default for WanderersOptions {
             refresh_every: params.refresh_every,
             footprints: FootprintMix::default(),
             search: FarthestSearch::default(),
+            avoid: true,
             density: 0.25,
             show_targets: false,
             show_paths: true,
@@ -124,13 +125,23 @@ impl WanderersOptions {
         self.refresh_every = params.refresh_every;
     }
 
-    /// The sandbox these settings make for a seed.
+    /// How the sandbox steps with these settings.
+    pub fn rules(&self) -> StepRules {
+        StepRules {
+            plan_budget: PLAN_BUDGET_PER_STEP,
+            search: self.search,
+            avoid: self.avoid,
+        }
+    }
+
+    /// The sandbox these settings make for a seed: the field grows with the crowd.
     pub fn config(&self, seed: u64) -> SandboxConfig {
+        let (width, height) = field_size_for(self.count, self.footprints, self.density);
         SandboxConfig {
             seed,
             count: self.count,
-            width: FIELD_WIDTH,
-            height: FIELD_HEIGHT,
+            width,
+            height,
             density: self.density,
             footprints: self.footprints,
         }
@@ -259,6 +270,11 @@ impl ModeSettings for WanderersOptions {
                 ),
             },
             SettingRow {
+                item: AVOID,
+                label: "keep apart",
+                value: SettingValue::Toggle(self.avoid),
+            },
+            SettingRow {
                 item: SEARCH,
                 label: "farthest node",
                 value: SettingValue::choice(
@@ -292,6 +308,7 @@ impl ModeSettings for WanderersOptions {
             (DENSITY, SettingEdit::Number(share)) => self.density = share,
             (BODIES, SettingEdit::Choice(index)) => self.footprints = FootprintMix::ALL[index],
             (SEARCH, SettingEdit::Choice(index)) => self.search = FarthestSearch::ALL[index],
+            (AVOID, SettingEdit::Toggle(on)) => self.avoid = on,
             (SHOW_TARGETS, SettingEdit::Toggle(on)) => self.show_targets = on,
             (SHOW_PATHS, SettingEdit::Toggle(on)) => self.show_paths = on,
             _ => {}
@@ -359,7 +376,7 @@ mod tests {
         assert_eq!(edited.refresh_every, *REFRESH_EVERY.end());
         assert_eq!(edited.density, MAX_DENSITY);
         assert_eq!(edited.search, FarthestSearch::Exact);
-        assert!(edited.show_targets && !edited.show_paths);
+        assert!(edited.show_targets && !edited.show_paths && !edited.avoid);
         let mut checked = edited;
         assert!(checked.sanitize().is_empty());
     }

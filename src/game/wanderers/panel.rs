@@ -88,6 +88,11 @@ fn statistics(ui: &mut egui::Ui, stats: Option<&WanderersStats>, frame_s: f32) {
         format!("{:.3}", stats.turns_per_npc_per_second),
     );
     stat_row(ui, "Waiting for a plan", stats.waiting.to_string());
+    stat_row(
+        ui,
+        "Longest wait for a plan",
+        format!("{:.0} ms", stats.longest_plan_wait_s * 1000.0),
+    );
     stat_row(ui, "Frame time", format!("{:.1} ms", frame_s * 1000.0));
 }
 

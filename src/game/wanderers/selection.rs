@@ -163,7 +163,7 @@ fn select_with_click(
     let Ok(world) = camera.viewport_to_world_2d(transform, cursor) else {
         return;
     };
-    let [x, y] = super::view::to_grid(world);
+    let [x, y] = super::view::to_grid(&run.sandbox.field, world);
     let nearest = run
         .sandbox
         .crowd

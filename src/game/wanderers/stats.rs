@@ -1,6 +1,6 @@
 //! The sandbox's live statistics, measured over each second of sandbox time: NPCs, routes planned
 //! per second, mean waypoints before and after smoothing, turns per NPC per second (the paper's
-//! measure) and how many NPCs wait for a plan.
+//! measure), how many NPCs wait for a plan and the longest any waited.
 
 use super::steering::{WanderersRun, rebuild_for_new_settings, start_sandbox};
 use crate::game::screens::{AppSystems, Screen};
@@ -40,11 +40,16 @@ pub struct WanderersStats {
     pub turns_per_npc_per_second: f64,
     /// NPCs waiting for a plan.
     pub waiting: usize,
+    /// The longest an NPC waited for a plan over the last second, in seconds.
+    pub longest_plan_wait_s: f64,
 }
 
-/// The totals at the start of the current measuring window.
+/// The totals at the start of the current measuring window, and the longest plan wait in it.
 #[derive(Resource, Debug, Clone, Copy, Default)]
-struct StatsWindow(SandboxStats);
+struct StatsWindow {
+    start: SandboxStats,
+    longest_plan_wait_s: f64,
+}
 
 fn start_measuring(mut commands: Commands) {
     commands.insert_resource(StatsWindow::default());
@@ -57,22 +62,29 @@ fn stop_measuring(mut commands: Commands) {
 }
 
 fn measure_statistics(
-    run: Res<WanderersRun>,
+    mut run: ResMut<WanderersRun>,
     mut window: ResMut<StatsWindow>,
     mut stats: ResMut<WanderersStats>,
 ) {
     let now = run.sandbox.stats;
-    if now.seconds < window.0.seconds {
+    if now.seconds < window.start.seconds {
         // A new sandbox: measure it from its start.
-        window.0 = now;
+        *window = StatsWindow {
+            start: now,
+            longest_plan_wait_s: 0.0,
+        };
     }
-    let then = window.0;
+    window.longest_plan_wait_s = window
+        .longest_plan_wait_s
+        .max(run.sandbox.take_longest_plan_wait());
+    let then = window.start;
     stats.npcs = run.sandbox.crowd.len();
     stats.waiting = run.sandbox.waiting();
     let elapsed = now.seconds - then.seconds;
     if elapsed < STATS_WINDOW_S {
         return;
     }
+    stats.longest_plan_wait_s = window.longest_plan_wait_s;
     let routes = (now.routes - then.routes) as f64;
     stats.replans_per_second = routes / elapsed;
     if routes > 0.0 {
@@ -82,5 +94,8 @@ fn measure_statistics(
     }
     stats.turns_per_npc_per_second =
         (now.turns - then.turns) as f64 / elapsed / stats.npcs.max(1) as f64;
-    window.0 = now;
+    *window = StatsWindow {
+        start: now,
+        longest_plan_wait_s: 0.0,
+    };
 }

@@ -1,6 +1,6 @@
 //! The NPC wanderers' steering: the sandbox steps in `FixedUpdate` (each NPC toward its
-//! Perlin-moved target, planning and smoothing routes around stone within a budget of plans per
-//! step); a new count, body mix or stone density makes a new sandbox, other settings apply as it
+//! Perlin-moved target on the map, planning and smoothing routes around stone, bodies kept
+//! apart); a new count, body mix or stone density makes a new sandbox, other settings apply as it
 //! runs; T shows or hides every target and its tether.
 
 use super::options::WanderersOptions;
@@ -9,10 +9,6 @@ use crate::game::settings::GameSeed;
 use crate::logic::wanderers::sandbox::Sandbox;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
-
-/// Plans the sandbox may make per fixed step (64 per second), so a crowd that all needs routes
-/// at once spreads the work over several frames.
-pub const PLAN_BUDGET_PER_STEP: usize = 40;
 
 pub(super) fn plugin(app: &mut App) {
     let running = in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>);
@@ -73,12 +69,8 @@ fn toggle_targets(mut options: ResMut<WanderersOptions>) {
 }
 
 fn step_sandbox(time: Res<Time>, options: Res<WanderersOptions>, mut run: ResMut<WanderersRun>) {
-    run.sandbox.step(
-        &options.params(),
-        time.delta_secs(),
-        PLAN_BUDGET_PER_STEP,
-        options.search,
-    );
+    run.sandbox
+        .step(&options.params(), time.delta_secs(), &options.rules());
 }
 
 /// A new count, body mix or stone density makes a new sandbox; other edits apply as it runs.

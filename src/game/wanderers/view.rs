@@ -1,17 +1,23 @@
-//! Wanderers mode: the drawing. The field as one texture (a texel per cell), NPCs at their body
-//! size in their own colours with home markers, targets and tethers on T, and the selected NPC
-//! with its raw and smoothed paths. The camera fits the field beside the side panel.
+//! Wanderers mode: the drawing. The field as one texture (a texel per cell), every NPC's body and
+//! every home marker as two meshes (a few draw calls for any crowd: the bodies' corners are
+//! rewritten each frame, the homes only when the sandbox is new), targets and tethers on T, and
+//! the selected NPC with its raw and smoothed paths. The camera fits the field beside the side
+//! panel.
 
-use super::options::{FIELD_HEIGHT, FIELD_WIDTH, WanderersOptions};
+use super::options::WanderersOptions;
 use super::panel::PANEL_WIDTH;
 use super::selection::{SelectedNpc, SelectedRoute};
 use super::steering::{WanderersRun, start_sandbox};
 use crate::game::camera::end_mode_view;
 use crate::game::screens::{AppSystems, Screen};
 use crate::game::theme::GOLD;
+use crate::logic::wanderers::crowd::Body;
 use crate::logic::wanderers::field::ObstacleField;
+use crate::logic::wanderers::sandbox::Sandbox;
 use bevy::asset::RenderAssetUsages;
+use bevy::camera::visibility::NoFrustumCulling;
 use bevy::image::ImageSampler;
+use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::PrimaryWindow;
@@ -25,6 +31,16 @@ const RAW_PATH: Color = Color::srgb(1.0, 0.55, 0.2);
 const SMOOTH_PATH: Color = Color::srgb(0.3, 0.95, 1.0);
 /// Targets and tethers.
 const TETHER: Color = Color::srgba(1.0, 1.0, 1.0, 0.25);
+/// How much of each side of a body is drawn: a sliver of ground shows between neighbours.
+const BODY_DRAWN: f32 = 0.92;
+/// Half the diagonal of a home marker, in cells.
+const HOME_MARKER: f32 = 0.32;
+/// The selected NPC's ring on the base field, in cells.
+const SELECTION_RING: f32 = 2.0;
+/// The base field's width, in cells: larger fields are drawn smaller.
+const BASE_FIELD_WIDTH: f32 = 192.0;
+/// How opaque home markers are.
+const HOME_ALPHA: f32 = 0.55;
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::draws(app) {
@@ -35,43 +51,41 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Wanderers),
         spawn_field_view.after(start_sandbox),
     )
-    .add_systems(OnExit(Screen::Wanderers), end_mode_view::<DrawnGeneration>)
+    .add_systems(OnExit(Screen::Wanderers), end_mode_view::<DrawnSandbox>)
     .add_systems(
         Update,
-        (
-            respawn_npc_sprites,
-            move_npc_sprites,
-            fit_camera,
-            draw_overlays,
-        )
+        (redraw_new_sandbox, move_bodies, fit_camera, draw_overlays)
             .chain()
             .in_set(AppSystems::Present)
             .run_if(shown),
     );
 }
 
-/// One NPC's sprite.
+/// Everything drawn for one sandbox (field, bodies, homes), replaced when it is rebuilt.
 #[derive(Component, Debug)]
-struct NpcSprite(usize);
+struct SandboxDrawing;
 
-/// Everything drawn for one sandbox (field, NPCs, homes), replaced when it is rebuilt.
-#[derive(Component, Debug)]
-struct SandboxSprite;
-
-/// The sprites belong to this sandbox generation.
+/// What is drawn of the sandbox: its generation, and the bodies' mesh rewritten each frame.
 #[derive(Resource, Debug, Default)]
-struct DrawnGeneration(Option<u32>);
+struct DrawnSandbox {
+    generation: Option<u32>,
+    bodies: Handle<Mesh>,
+}
 
-/// The world point of a position in cell units (x right, y down in the grid; up in the world).
-fn to_world([x, y]: [f32; 2]) -> Vec2 {
-    Vec2::new(x - FIELD_WIDTH as f32 / 2.0, FIELD_HEIGHT as f32 / 2.0 - y)
+/// The world point of a position in cell units (x right, y down in the grid; up in the world),
+/// with the field's middle at the origin.
+fn to_world(field: &ObstacleField, [x, y]: [f32; 2]) -> Vec2 {
+    Vec2::new(
+        x - field.width() as f32 / 2.0,
+        field.height() as f32 / 2.0 - y,
+    )
 }
 
 /// The grid position of a world point.
-pub(super) fn to_grid(world: Vec2) -> [f32; 2] {
+pub(super) fn to_grid(field: &ObstacleField, world: Vec2) -> [f32; 2] {
     [
-        world.x + FIELD_WIDTH as f32 / 2.0,
-        FIELD_HEIGHT as f32 / 2.0 - world.y,
+        world.x + field.width() as f32 / 2.0,
+        field.height() as f32 / 2.0 - world.y,
     ]
 }
 
@@ -105,83 +119,150 @@ fn field_image(field: &ObstacleField) -> Image {
 }
 
 fn spawn_field_view(mut commands: Commands) {
-    commands.insert_resource(DrawnGeneration(None));
+    commands.insert_resource(DrawnSandbox::default());
 }
 
-/// (Re)draws the field and one sprite and home marker per NPC when the sandbox is new.
-fn respawn_npc_sprites(
+/// A mesh of one four-cornered shape per NPC (two triangles each), coloured per NPC.
+fn quads_mesh(corners: Vec<[f32; 3]>, colours: Vec<[f32; 4]>, usage: RenderAssetUsages) -> Mesh {
+    let quads = (corners.len() / 4) as u32;
+    let indices = (0..quads)
+        .flat_map(|q| [0, 1, 2, 0, 2, 3].map(|corner| q * 4 + corner))
+        .collect();
+    Mesh::new(PrimitiveTopology::TriangleList, usage)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, corners)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+        .with_inserted_indices(Indices::U32(indices))
+}
+
+/// Each NPC's colour, once per corner of its shape.
+fn corner_colours(count: usize, alpha: f32) -> Vec<[f32; 4]> {
+    (0..count)
+        .flat_map(|i| [LinearRgba::from(npc_colour(i).with_alpha(alpha)).to_f32_array(); 4])
+        .collect()
+}
+
+/// The corners of every body where it stands, counter-clockwise from the bottom left.
+fn body_corners(sandbox: &Sandbox, corners: &mut Vec<[f32; 3]>) {
+    corners.clear();
+    corners.extend((0..sandbox.crowd.len()).flat_map(|i| {
+        let body = Body::new(sandbox.footprints[i], sandbox.crowd.position[i]);
+        let half = Vec2::from(body.half) * BODY_DRAWN;
+        let centre = to_world(&sandbox.field, body.centre);
+        [
+            centre + Vec2::new(-half.x, -half.y),
+            centre + Vec2::new(half.x, -half.y),
+            centre + half,
+            centre + Vec2::new(-half.x, half.y),
+        ]
+        .map(|corner| corner.extend(0.0).to_array())
+    }));
+}
+
+/// (Re)draws the field, the homes and the bodies when the sandbox is new.
+fn redraw_new_sandbox(
     mut commands: Commands,
     run: Res<WanderersRun>,
-    mut drawn: ResMut<DrawnGeneration>,
+    mut drawn: ResMut<DrawnSandbox>,
     mut images: ResMut<Assets<Image>>,
-    old: Query<Entity, With<SandboxSprite>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    old: Query<Entity, With<SandboxDrawing>>,
 ) {
-    if drawn.0 == Some(run.generation) {
+    if drawn.generation == Some(run.generation) {
         return;
     }
-    drawn.0 = Some(run.generation);
     for entity in &old {
         commands.entity(entity).despawn();
     }
     let sandbox = &run.sandbox;
+    let field = &sandbox.field;
     commands.spawn((
         Name::new("Field"),
-        SandboxSprite,
+        SandboxDrawing,
         Sprite {
-            image: images.add(field_image(&sandbox.field)),
-            custom_size: Some(Vec2::new(FIELD_WIDTH as f32, FIELD_HEIGHT as f32)),
+            image: images.add(field_image(field)),
+            custom_size: Some(Vec2::new(field.width() as f32, field.height() as f32)),
             ..default()
         },
         Transform::from_xyz(0.0, 0.0, -1.0),
         DespawnOnExit(Screen::Wanderers),
     ));
-    for i in 0..sandbox.crowd.len() {
-        let footprint = sandbox.footprints[i];
-        let colour = npc_colour(i);
-        commands.spawn((
-            NpcSprite(i),
-            SandboxSprite,
-            Sprite::from_color(
-                colour,
-                Vec2::new(footprint.length() as f32, footprint.width() as f32) * 0.92,
-            ),
-            Transform::from_translation(to_world(sandbox.crowd.position[i]).extend(1.0)),
-            DespawnOnExit(Screen::Wanderers),
-        ));
-        commands.spawn((
-            SandboxSprite,
-            Sprite::from_color(colour.with_alpha(0.55), Vec2::splat(0.45)),
-            Transform::from_translation(to_world(sandbox.crowd.home[i]).extend(0.5))
-                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
-            DespawnOnExit(Screen::Wanderers),
-        ));
-    }
+    let count = sandbox.crowd.len();
+    let homes: Vec<[f32; 3]> = sandbox
+        .crowd
+        .home
+        .iter()
+        .flat_map(|&home| {
+            let at = to_world(field, home);
+            [
+                Vec2::new(0.0, -HOME_MARKER),
+                Vec2::new(HOME_MARKER, 0.0),
+                Vec2::new(0.0, HOME_MARKER),
+                Vec2::new(-HOME_MARKER, 0.0),
+            ]
+            .map(|corner| (at + corner).extend(0.0).to_array())
+        })
+        .collect();
+    let white = materials.add(ColorMaterial::from_color(Color::WHITE));
+    commands.spawn((
+        Name::new("Homes"),
+        SandboxDrawing,
+        Mesh2d(meshes.add(quads_mesh(
+            homes,
+            corner_colours(count, HOME_ALPHA),
+            RenderAssetUsages::RENDER_WORLD,
+        ))),
+        MeshMaterial2d(white.clone()),
+        Transform::from_xyz(0.0, 0.0, 0.5),
+        DespawnOnExit(Screen::Wanderers),
+    ));
+    let mut corners = Vec::with_capacity(count * 4);
+    body_corners(sandbox, &mut corners);
+    // Kept in the main world too: its corners are rewritten every frame.
+    let bodies = meshes.add(quads_mesh(
+        corners,
+        corner_colours(count, 1.0),
+        RenderAssetUsages::default(),
+    ));
+    commands.spawn((
+        Name::new("Bodies"),
+        SandboxDrawing,
+        Mesh2d(bodies.clone()),
+        MeshMaterial2d(white),
+        Transform::from_xyz(0.0, 0.0, 1.0),
+        // The bodies move; the mesh's first bounds would cull them wrongly.
+        NoFrustumCulling,
+        DespawnOnExit(Screen::Wanderers),
+    ));
+    *drawn = DrawnSandbox {
+        generation: Some(run.generation),
+        bodies,
+    };
 }
 
-/// Places each NPC's sprite over the cells its body covers.
-fn move_npc_sprites(run: Res<WanderersRun>, mut sprites: Query<(&mut Transform, &NpcSprite)>) {
-    let sandbox = &run.sandbox;
-    for (mut transform, NpcSprite(i)) in &mut sprites {
-        let Some(&position) = sandbox.crowd.position.get(*i) else {
-            continue;
-        };
-        let [left, top, right, bottom] = sandbox.footprints[*i].extents().map(f32::from);
-        // The body's middle is off its centre cell when a side is even.
-        let middle = [
-            position[0] + (right - left) / 2.0,
-            position[1] + (bottom - top) / 2.0,
-        ];
-        transform.translation = to_world(middle).extend(1.0);
-    }
+/// Rewrites the corners of every body where it stands now.
+fn move_bodies(
+    run: Res<WanderersRun>,
+    drawn: Res<DrawnSandbox>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut corners: Local<Vec<[f32; 3]>>,
+) {
+    let Some(mut mesh) = meshes.get_mut(&drawn.bodies) else {
+        return;
+    };
+    body_corners(&run.sandbox, &mut corners);
+    mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, corners.clone());
 }
 
 /// Fits the whole field in the window beside the side panel.
 fn fit_camera(
+    run: Res<WanderersRun>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
+    let (width, height) = (run.sandbox.field.width(), run.sandbox.field.height());
     let free = Vec2::new((window.width() - PANEL_WIDTH).max(100.0), window.height());
-    let scale = (FIELD_WIDTH as f32 / free.x).max(FIELD_HEIGHT as f32 / free.y) * 1.02;
+    let scale = (width as f32 / free.x).max(height as f32 / free.y) * 1.02;
     let (ref mut transform, ref mut projection) = *camera;
     if let Projection::Orthographic(ortho) = &mut **projection {
         ortho.scale = scale;
@@ -200,10 +281,11 @@ fn draw_overlays(
     mut gizmos: Gizmos,
 ) {
     let sandbox = &run.sandbox;
+    let field = &sandbox.field;
     if options.show_targets {
         for i in 0..sandbox.crowd.len() {
-            let home = to_world(sandbox.crowd.home[i]);
-            let target = to_world(sandbox.crowd.target[i]);
+            let home = to_world(field, sandbox.crowd.home[i]);
+            let target = to_world(field, sandbox.crowd.target[i]);
             gizmos.line_2d(home, target, TETHER);
             gizmos.cross_2d(Isometry2d::from_translation(target), 0.5, npc_colour(i));
         }
@@ -211,18 +293,17 @@ fn draw_overlays(
     let Some(npc) = selected.0.filter(|&i| i < sandbox.crowd.len()) else {
         return;
     };
-    let at = to_world(sandbox.crowd.position[npc]);
-    gizmos.circle_2d(at, 2.0, GOLD.bevy());
+    let at = to_world(field, sandbox.crowd.position[npc]);
+    // The ring keeps its size on screen however large the field grows with the crowd.
+    let ring = SELECTION_RING * field.width() as f32 / BASE_FIELD_WIDTH;
+    gizmos.circle_2d(at, ring, GOLD.bevy());
     if !options.show_paths {
         return;
     }
     let Some(route) = route.filter(|r| r.npc == npc) else {
         return;
     };
-    let centre = |cell: usize| {
-        let (x, y) = sandbox.field.coords(cell);
-        to_world([x as f32 + 0.5, y as f32 + 0.5])
-    };
+    let centre = |cell: usize| to_world(field, sandbox.centre(cell));
     gizmos.linestrip_2d(route.raw.iter().map(|&c| centre(c)), RAW_PATH);
     // Thick: the same line drawn a little apart on both sides.
     for offset in [-0.12, 0.0, 0.12] {
@@ -243,10 +324,11 @@ mod tests {
 
     #[test]
     fn grid_and_world_points_convert_both_ways() {
+        let field = ObstacleField::open(192, 108);
         let grid = [12.5, 40.25];
-        let back = to_grid(to_world(grid));
+        let back = to_grid(&field, to_world(&field, grid));
         assert!((back[0] - grid[0]).abs() < 1e-4 && (back[1] - grid[1]).abs() < 1e-4);
-        assert_eq!(to_world([0.0, 0.0]), Vec2::new(-96.0, 54.0));
+        assert_eq!(to_world(&field, [0.0, 0.0]), Vec2::new(-96.0, 54.0));
     }
 
     #[test]

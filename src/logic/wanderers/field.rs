@@ -176,7 +176,22 @@ impl ObstacleField {
         let [left, top, right, bottom] = footprint.extents().map(i64::from);
         (y - top..=y + bottom).all(|cy| (x - left..=x + right).all(|cx| !self.is_blocked(cx, cy)))
     }
+
+    /// Whether the rectangle from `min` to `max` (in cell units, x right, y down) covers no
+    /// blocked cell and nothing outside the field. Touching a blocked cell's edge is allowed:
+    /// only cells it overlaps by more than [`EDGE_TOUCH`] along both axes count.
+    pub fn area_is_open(&self, min: [f32; 2], max: [f32; 2]) -> bool {
+        let first = |low: f32| (low + EDGE_TOUCH).floor() as i64;
+        let last = |high: f32| (high - EDGE_TOUCH).ceil() as i64 - 1;
+        let (x0, x1) = (first(min[0]), last(max[0]));
+        let (y0, y1) = (first(min[1]), last(max[1]));
+        (y0..=y1).all(|y| (x0..=x1).all(|x| !self.is_blocked(x, y)))
+    }
 }
+
+/// How far, in cells, a rectangle may reach into a cell without covering it: rounding of the
+/// positions, far below anything a player could see.
+pub const EDGE_TOUCH: f32 = 1e-3;
 
 /// Why a footprint size was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

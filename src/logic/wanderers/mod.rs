@@ -2,6 +2,7 @@
 //! path smoothing, and the sandbox that puts them together (design §4.4 and §4.5).
 
 pub mod comparison;
+pub mod crowd;
 pub mod field;
 pub mod sandbox;
 pub mod smoothing;

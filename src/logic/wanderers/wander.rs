@@ -180,16 +180,6 @@ impl Wanderers {
         [hx + nx * scale, hy + ny * scale]
     }
 
-    /// Advances the noise time by one step and recomputes the targets that are due, without
-    /// moving anyone: for callers that steer NPCs themselves (around obstacles).
-    pub fn refresh_targets(&mut self, params: &WanderParams, dt: f32) {
-        let every = self.begin_step(params, dt);
-        for i in 0..self.len() {
-            self.refresh_if_due(i, every, params);
-        }
-        self.steps += 1;
-    }
-
     /// One step of `dt` seconds for every NPC: refresh due targets, then steer toward them.
     pub fn step(&mut self, params: &WanderParams, dt: f32) {
         let every = self.begin_step(params, dt);
@@ -199,18 +189,31 @@ impl Wanderers {
             self.position[i] = position;
             self.speed[i] = speed;
         }
-        self.steps += 1;
+        self.end_step();
     }
 
-    /// Moves the noise time on; returns how many steps apart targets are refreshed.
-    fn begin_step(&mut self, params: &WanderParams, dt: f32) -> u64 {
+    /// Moves the noise time on for a step whose moves the caller makes itself (around
+    /// obstacles); returns how many steps apart targets are refreshed. [`Wanderers::end_step`]
+    /// ends it.
+    pub fn begin_step(&mut self, params: &WanderParams, dt: f32) -> u64 {
         self.noise_time += f64::from(dt) * f64::from(params.noise_speed);
         u64::from(params.refresh_every.max(1))
     }
 
-    /// Recomputes NPC `i`'s target if this step is its turn (NPCs are staggered).
+    /// Whether NPC `i`'s target is recomputed in this step, refreshing every `every` steps:
+    /// NPCs are staggered, so a crowd's work is spread evenly over the steps.
+    pub fn is_due(&self, i: usize, every: u64) -> bool {
+        (self.steps + i as u64).is_multiple_of(every)
+    }
+
+    /// Ends a step begun with [`Wanderers::begin_step`].
+    pub fn end_step(&mut self) {
+        self.steps += 1;
+    }
+
+    /// Recomputes NPC `i`'s target if this step is its turn.
     fn refresh_if_due(&mut self, i: usize, every: u64, params: &WanderParams) {
-        if (self.steps + i as u64).is_multiple_of(every) {
+        if self.is_due(i, every) {
             self.target[i] = self.target_of(i, params);
         }
     }
@@ -229,6 +232,65 @@ pub struct WanderSummary {
     pub min_pairwise_path_difference: Option<f64>,
 }
 
+/// Tallies a run step by step into a [`WanderSummary`]: the one measure of the open plane and of
+/// the sandbox.
+#[derive(Debug, Clone, Default)]
+pub struct WanderTally {
+    steps: u64,
+    samples: u64,
+    farthest: f32,
+    speed_sum: f64,
+    /// Per NPC but the last: the summed distance between its offset from home and the next one's.
+    pair_difference: Vec<f64>,
+    offsets: Vec<[f32; 2]>,
+}
+
+impl WanderTally {
+    /// Records the crowd after one step.
+    pub fn record(&mut self, home: &[[f32; 2]], position: &[[f32; 2]], speed: &[f32]) {
+        self.steps += 1;
+        self.samples += speed.len() as u64;
+        self.offsets.clear();
+        self.offsets.extend(
+            position
+                .iter()
+                .zip(home)
+                .map(|(&[px, py], &[hx, hy])| [px - hx, py - hy]),
+        );
+        for (&[dx, dy], &speed) in self.offsets.iter().zip(speed) {
+            self.farthest = self.farthest.max((dx * dx + dy * dy).sqrt());
+            self.speed_sum += f64::from(speed);
+        }
+        self.pair_difference
+            .resize(self.offsets.len().saturating_sub(1), 0.0);
+        for (sum, pair) in self.pair_difference.iter_mut().zip(self.offsets.windows(2)) {
+            let ([dx, dy], [ex, ey]) = (pair[0], pair[1]);
+            *sum += f64::from(((dx - ex).powi(2) + (dy - ey).powi(2)).sqrt());
+        }
+    }
+
+    /// What the recorded steps show.
+    pub fn summary(&self) -> WanderSummary {
+        let steps = self.steps as f64;
+        WanderSummary {
+            max_distance_from_home: self.farthest,
+            mean_speed: if self.samples > 0 {
+                self.speed_sum / self.samples as f64
+            } else {
+                0.0
+            },
+            min_pairwise_path_difference: if self.steps > 0 {
+                self.pair_difference
+                    .iter()
+                    .map(|sum| sum / steps)
+                    .min_by(f64::total_cmp)
+            } else {
+                None
+            },
+        }
+    }
+}
+
 impl Wanderers {
     /// Runs `steps` steps of `dt` seconds and sums up what happened.
     pub fn run_and_summarize(
@@ -237,47 +299,12 @@ impl Wanderers {
         dt: f32,
         steps: u64,
     ) -> WanderSummary {
-        let count = self.len();
-        let mut farthest = 0.0f32;
-        let mut speed_sum = 0.0f64;
-        let mut pair_difference = vec![0.0f64; count.saturating_sub(1)];
-        let mut offsets: Vec<[f32; 2]> = Vec::with_capacity(count);
+        let mut tally = WanderTally::default();
         for _ in 0..steps {
             self.step(params, dt);
-            offsets.clear();
-            offsets.extend(
-                self.position
-                    .iter()
-                    .zip(&self.home)
-                    .map(|(&[px, py], &[hx, hy])| [px - hx, py - hy]),
-            );
-            for (&[dx, dy], &speed) in offsets.iter().zip(&self.speed) {
-                farthest = farthest.max((dx * dx + dy * dy).sqrt());
-                speed_sum += f64::from(speed);
-            }
-            for (sum, pair) in pair_difference.iter_mut().zip(offsets.windows(2)) {
-                let ([dx, dy], [ex, ey]) = (pair[0], pair[1]);
-                *sum += f64::from(((dx - ex).powi(2) + (dy - ey).powi(2)).sqrt());
-            }
+            tally.record(&self.home, &self.position, &self.speed);
         }
-        let steps = steps as f64;
-        let samples = steps * count as f64;
-        WanderSummary {
-            max_distance_from_home: farthest,
-            mean_speed: if samples > 0.0 {
-                speed_sum / samples
-            } else {
-                0.0
-            },
-            min_pairwise_path_difference: if steps > 0.0 {
-                pair_difference
-                    .iter()
-                    .map(|sum| sum / steps)
-                    .min_by(f64::total_cmp)
-            } else {
-                None
-            },
-        }
+        tally.summary()
     }
 }
 

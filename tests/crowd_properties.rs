@@ -1,0 +1,244 @@
+//! Properties of a crowd in the wanderers' sandbox, checked against oracles written here: bodies
+//! kept apart (overlaps counted pair by pair), never on stone (the area a body shares with
+//! blocked cells, summed cell by cell), targets on cells the body fits within the tether, the
+//! tether on open ground, plans that never wait past their bound, and a step on every core that
+//! gives the very crowd a step on one core gives.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use temple_trails::logic::wanderers::crowd::{Body, OVERLAP_TOLERANCE};
+use temple_trails::logic::wanderers::field::ObstacleField;
+use temple_trails::logic::wanderers::sandbox::{
+    FootprintMix, MAX_DENSITY, MAX_PLAN_WAIT_S, SETTLING_S, Sandbox, SandboxConfig, StepRules,
+    TETHER_MARGIN, field_size_for,
+};
+use temple_trails::logic::wanderers::wander::WanderParams;
+
+/// The game's fixed step.
+const STEP_S: f32 = 1.0 / 64.0;
+/// Largest area a body may share with stone: rounding of positions, in square cells.
+const STONE_AREA_SLACK: f32 = 0.01;
+
+/// A sandbox of `count` NPCs sized as the game sizes it.
+fn sandbox(seed: u64, count: usize, footprints: FootprintMix, density: f64) -> Sandbox {
+    let (width, height) = field_size_for(count, footprints, density);
+    Sandbox::new(SandboxConfig {
+        seed,
+        count,
+        width,
+        height,
+        density,
+        footprints,
+    })
+}
+
+/// The area `body` shares with blocked cells and with the outside of the field, cell by cell.
+fn area_on_stone(field: &ObstacleField, body: &Body) -> f32 {
+    let [x0, y0] = body.min();
+    let [x1, y1] = body.max();
+    let mut area = 0.0;
+    for y in (y0.floor() as i64)..(y1.ceil() as i64) {
+        for x in (x0.floor() as i64)..(x1.ceil() as i64) {
+            if field.is_blocked(x, y) {
+                let across = (x1.min(x as f32 + 1.0) - x0.max(x as f32)).max(0.0);
+                let down = (y1.min(y as f32 + 1.0) - y0.max(y as f32)).max(0.0);
+                area += across * down;
+            }
+        }
+    }
+    area
+}
+
+/// Overlapping pairs by brute force over every pair.
+fn overlapping_pairs(bodies: &[Body]) -> usize {
+    let mut pairs = 0;
+    for (i, a) in bodies.iter().enumerate() {
+        for b in &bodies[i + 1..] {
+            if a.shared_area(b) > OVERLAP_TOLERANCE * a.area().min(b.area()) {
+                pairs += 1;
+            }
+        }
+    }
+    pairs
+}
+
+#[test]
+fn crowds_keep_apart_off_stone_with_targets_they_fit() {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    for case in 0..12 {
+        let seed = rng.random_range(0..1_000_000);
+        let mix = FootprintMix::ALL[rng.random_range(0..3)];
+        let density = rng.random_range(0.0..=MAX_DENSITY);
+        let count = rng.random_range(100..400);
+        let params = WanderParams {
+            wander_max_distance: rng.random_range(2.0..12.0),
+            ..WanderParams::default()
+        };
+        let mut sandbox = sandbox(seed, count, mix, density);
+        let context = format!("case {case}: seed {seed}, {mix:?}, {density:.2} stone, {count}");
+        for step in 0..400 {
+            sandbox.step(&params, STEP_S, &StepRules::default());
+            let bodies: Vec<Body> = (0..count).map(|i| sandbox.body(i)).collect();
+            for (i, body) in bodies.iter().enumerate() {
+                let on_stone = area_on_stone(&sandbox.field, body);
+                assert!(
+                    on_stone <= STONE_AREA_SLACK,
+                    "{context}, step {step}: NPC {i} covers {on_stone} cells of stone"
+                );
+                let target = sandbox.crowd.target[i];
+                let cell = sandbox.cell_at(target);
+                assert!(
+                    sandbox.field.fits(sandbox.footprints[i], cell)
+                        && sandbox.centre(cell) == target,
+                    "{context}, step {step}: NPC {i}'s target {target:?} is not a cell it fits"
+                );
+                let [hx, hy] = sandbox.crowd.home[i];
+                assert!(
+                    (target[0] - hx).hypot(target[1] - hy) <= params.wander_max_distance,
+                    "{context}, step {step}: NPC {i}'s target is off its tether"
+                );
+            }
+            if sandbox.stats.seconds >= SETTLING_S {
+                let pairs = overlapping_pairs(&bodies);
+                assert!(
+                    pairs * 100 < count,
+                    "{context}, step {step}: {pairs} overlapping pairs"
+                );
+                assert_eq!(sandbox.overlaps().pairs, pairs, "the grid's count");
+            }
+        }
+        assert!(sandbox.stats.longest_plan_wait_s <= MAX_PLAN_WAIT_S + 1e-9);
+    }
+}
+
+#[test]
+fn without_avoidance_bodies_overlap_more() {
+    let params = WanderParams::default();
+    let mut kept = sandbox(5, 600, FootprintMix::Small, 0.2);
+    let mut free = kept.clone();
+    let avoid = StepRules::default();
+    let walk_through = StepRules {
+        avoid: false,
+        ..avoid
+    };
+    let (mut kept_pairs, mut free_pairs) = (0, 0);
+    for _ in 0..300 {
+        kept.step(&params, STEP_S, &avoid);
+        free.step(&params, STEP_S, &walk_through);
+        if kept.stats.seconds >= SETTLING_S {
+            kept_pairs += kept.overlaps().pairs;
+            free_pairs += free.overlaps().pairs;
+        }
+    }
+    assert!(
+        free_pairs > 10 * kept_pairs.max(1),
+        "{free_pairs} pairs walking through, {kept_pairs} kept apart"
+    );
+}
+
+#[test]
+fn on_open_ground_the_tether_holds_within_its_margin() {
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    for case in 0..8 {
+        let params = WanderParams {
+            wander_max_distance: rng.random_range(0.5..15.0),
+            noise_speed: rng.random_range(0.05..1.5),
+            movement_strength: rng.random_range(0.5..12.0),
+            ..WanderParams::default()
+        };
+        let mix = FootprintMix::ALL[case % 3];
+        let mut sandbox = sandbox(case as u64, 500, mix, 0.0);
+        let mut farthest = 0.0f32;
+        for _ in 0..600 {
+            sandbox.step(&params, STEP_S, &StepRules::default());
+            for i in 0..sandbox.crowd.len() {
+                let [px, py] = sandbox.crowd.position[i];
+                let [hx, hy] = sandbox.crowd.home[i];
+                farthest = farthest.max((px - hx).hypot(py - hy));
+            }
+        }
+        let limit = params.wander_max_distance + TETHER_MARGIN;
+        assert!(
+            farthest <= limit + 1e-3,
+            "case {case}: {farthest} from home, limit {limit} ({params:?})"
+        );
+        assert_eq!(sandbox.stats.routes, 0, "open ground needs no routes");
+    }
+}
+
+#[test]
+fn a_dense_crowd_on_dense_stone_waits_at_most_the_bound_for_plans() {
+    let params = WanderParams::default();
+    let mut sandbox = sandbox(8, 3_000, FootprintMix::Small, 0.4);
+    let rules = StepRules {
+        plan_budget: 4,
+        ..StepRules::default()
+    };
+    for _ in 0..320 {
+        sandbox.step(&params, STEP_S, &rules);
+    }
+    let stats = sandbox.stats;
+    assert!(
+        stats.plans > 4 * 320,
+        "the bound, not the budget, set the pace: {stats:?}"
+    );
+    assert!(
+        stats.longest_plan_wait_s <= MAX_PLAN_WAIT_S + 1e-9,
+        "{stats:?}"
+    );
+    assert!(
+        stats.longest_plan_wait_s > MAX_PLAN_WAIT_S / 2.0,
+        "{stats:?}"
+    );
+}
+
+#[test]
+fn every_core_and_one_core_step_the_same_crowd() {
+    let params = WanderParams::default();
+    for (seed, mix, density) in [
+        (1, FootprintMix::Small, 0.3),
+        (2, FootprintMix::Mixed, 0.1),
+        (3, FootprintMix::Points, 0.45),
+    ] {
+        let start = sandbox(seed, 1_500, mix, density);
+        let run_on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut crowd = start.clone();
+            pool.install(|| {
+                for _ in 0..200 {
+                    crowd.step(&params, STEP_S, &StepRules::default());
+                }
+            });
+            crowd
+        };
+        let one = run_on(1);
+        let four = run_on(4);
+        assert_eq!(one.crowd.position, four.crowd.position, "seed {seed}");
+        assert_eq!(one.crowd.target, four.crowd.target, "seed {seed}");
+        assert_eq!(one.routes, four.routes, "seed {seed}");
+        assert_eq!(one.stats, four.stats, "seed {seed}");
+        assert!(
+            one.stats.routes > 0 || density < 0.2,
+            "seed {seed}: {:?}",
+            one.stats
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_crowd() {
+    let params = WanderParams::default();
+    let mut a = sandbox(77, 400, FootprintMix::Mixed, 0.3);
+    let mut b = sandbox(77, 400, FootprintMix::Mixed, 0.3);
+    let mut other = sandbox(78, 400, FootprintMix::Mixed, 0.3);
+    for _ in 0..200 {
+        for s in [&mut a, &mut b, &mut other] {
+            s.step(&params, STEP_S, &StepRules::default());
+        }
+    }
+    assert_eq!(a.crowd.position, b.crowd.position);
+    assert_ne!(a.crowd.position, other.crowd.position);
+}
