@@ -16,6 +16,7 @@ mod wander;
 pub use args::{Format, SeedArg};
 pub use error::{CliError, EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE};
 
+use crate::game::frame_timing::FrameTimingPlan;
 use crate::game::screenshot::ScreenshotPlan;
 use crate::game::{LaunchOptions, MODES, run};
 use crate::logic::difficulty::Difficulty;
@@ -35,6 +36,7 @@ const MAX_SCREENSHOT_FRAMES: u32 = 100_000;
 /// Without a subcommand the game opens on the title screen.
 #[derive(Debug, Parser)]
 #[command(name = "temple-trails", version, about, long_about = None)]
+#[command(group(clap::ArgGroup::new("frame_output").args(["screenshot", "measure_frames"])))]
 pub struct Cli {
     /// Start this mode directly instead of the title screen.
     #[arg(long, value_parser = mode_parser())]
@@ -52,15 +54,29 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
 
-    /// How many frames to render before the screenshot (1 to 100000).
+    /// How many frames to render before the screenshot or the timing (1 to 100000).
     #[arg(
         long,
         value_name = "N",
         default_value_t = 60,
-        requires = "screenshot",
+        requires = "frame_output",
         value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SCREENSHOT_FRAMES))
     )]
     pub frames: u32,
+
+    /// After the --frames warm-up, time N more frames (fixed time step), print `frame_ms <mean>`
+    /// and exit: what the frame-time benchmark runs (1 to 100000).
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SCREENSHOT_FRAMES))
+    )]
+    pub measure_frames: Option<u32>,
+
+    /// Open only a window with a 2D camera and egui, none of the game: the frame-time
+    /// benchmark's baseline.
+    #[arg(long, conflicts_with_all = ["mode", "screenshot"])]
+    pub bare: bool,
 
     /// Start with the computer playing (the runner's autopilot, the maze's system walk); with --mode.
     #[arg(long, requires = "mode")]
@@ -91,7 +107,7 @@ pub enum Command {
     Maze(maze::MazeArgs),
     /// Run the runner's autopilot over a generated track without a window and report the run.
     Runner(runner::RunnerArgs),
-    /// Run tethered wandering on an open plane and report how far NPCs strayed.
+    /// Run a crowd of wanderers on a field and report how far they strayed and how they kept apart.
     Wander(wander::WanderArgs),
     /// Plan paths for an agent on a noise field and smooth them both ways; report the savings.
     Smooth(smooth::SmoothArgs),
@@ -126,6 +142,11 @@ pub fn execute(cli: Cli) -> ExitCode {
                 frames: cli.frames,
             }),
             autoplay: cli.autoplay,
+            frame_timing: cli.measure_frames.map(|frames| FrameTimingPlan {
+                warmup: cli.frames,
+                frames,
+            }),
+            bare: cli.bare,
         });
     };
     let output = match command {

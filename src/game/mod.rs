@@ -5,6 +5,7 @@
 
 pub mod audio;
 pub mod camera;
+pub mod frame_timing;
 pub mod maze;
 pub mod menu;
 pub mod runner;
@@ -17,6 +18,7 @@ pub mod theme;
 pub mod title;
 pub mod wanderers;
 
+use crate::game::frame_timing::FrameTimingPlan;
 use crate::game::screens::{ModeInfo, Screen};
 use crate::game::screenshot::ScreenshotPlan;
 use crate::game::settings::LaunchOverrides;
@@ -85,6 +87,11 @@ pub struct LaunchOptions {
     pub screenshot: Option<ScreenshotPlan>,
     /// Start the mode with the computer playing.
     pub autoplay: bool,
+    /// Time frames, print the mean and exit.
+    pub frame_timing: Option<FrameTimingPlan>,
+    /// Open only the window, a 2D camera and an empty egui panel: what every scene is measured
+    /// beside.
+    pub bare: bool,
 }
 
 /// The line printed when there is no display to open a window on.
@@ -127,21 +134,16 @@ pub fn run(options: LaunchOptions) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Temple Trails".into(),
-                    resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1),
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(AssetPlugin {
-                file_path: asset_folder(),
-                ..default()
-            }),
-    );
+    app.add_plugins(window_plugins());
+    if let Some(plan) = options.frame_timing {
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(SCREENSHOT_FRAME_TIME))
+            .insert_resource(plan)
+            .add_plugins(frame_timing::plugin);
+    }
+    if options.bare {
+        app.add_plugins((EguiPlugin::default(), bare_window));
+        return exit_code(app.run());
+    }
     match StorageDir::from_env() {
         Some(dirs) => {
             app.insert_resource(dirs);
@@ -163,8 +165,46 @@ pub fn run(options: LaunchOptions) -> ExitCode {
         app.insert_resource(TimeUpdateStrategy::ManualDuration(SCREENSHOT_FRAME_TIME))
             .insert_resource(plan);
     }
-    match app.run() {
+    exit_code(app.run())
+}
+
+/// Bevy's default plugins with the game's window and assets folder.
+fn window_plugins() -> bevy::app::PluginGroupBuilder {
+    DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Temple Trails".into(),
+                resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1),
+                ..default()
+            }),
+            ..default()
+        })
+        .set(AssetPlugin {
+            file_path: asset_folder(),
+            ..default()
+        })
+}
+
+/// The process's exit code for how the app ended.
+fn exit_code(exit: AppExit) -> ExitCode {
+    match exit {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }
+}
+
+/// The bare window: a 2D camera and one empty egui panel, nothing of the game.
+fn bare_window(app: &mut App) {
+    app.add_systems(Startup, |mut commands: Commands| {
+        commands.spawn((Name::new("Camera"), Camera2d));
+    })
+    .add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        |mut contexts: bevy_egui::EguiContexts| -> Result {
+            bevy_egui::egui::Window::new("Bare").show(contexts.ctx_mut()?, |ui| {
+                ui.label("A window, a 2D camera and egui");
+            });
+            Ok(())
+        },
+    );
 }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The frame-time benchmark: renders each scene of the release game in one Xvfb server at
+# 1280x720 with Mesa's software Vulkan, for a fixed number of frames after a warm-up, and prints
+# one line per scene: `<scene> <ms per frame> <ratio to bare>`. `bare` is a window with a 2D
+# camera and egui and nothing else; every ratio is to it, measured in the same run.
+#
+# Usage: benches/frames.sh            (WARMUP and FRAMES in the environment change the counts)
+# Needs: xvfb, mesa-vulkan-drivers; builds the release game with cargo first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+warmup="${WARMUP:-120}"
+frames="${FRAMES:-300}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/temple-trails/target}"
+cargo build --release --locked --quiet
+game="$CARGO_TARGET_DIR/release/temple-trails"
+
+work="$(mktemp -d)"
+Xvfb -displayfd 3 -screen 0 1280x720x24 3>"$work/display" >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 50); do [ -s "$work/display" ] && break; sleep 0.1; done
+export DISPLAY=":$(cat "$work/display")" WGPU_BACKEND=vulkan
+
+# The mean milliseconds per frame of one scene: its own empty data folder, with `settings` as
+# its settings.json when given, then the game's arguments.
+frame_ms() {
+    local scene=$1 settings=$2
+    shift 2
+    mkdir -p "$work/$scene"
+    if [ -n "$settings" ]; then printf '%s\n' "$settings" >"$work/$scene/settings.json"; fi
+    TEMPLE_TRAILS_HOME="$work/$scene" "$game" "$@" --frames "$warmup" --measure-frames "$frames" \
+        2>"$work/$scene.log" | awk '$1 == "frame_ms" { print $2 }'
+}
+
+bare=""
+report() {
+    local scene=$1 ms
+    ms="$(frame_ms "$@")"
+    if [ -z "$ms" ]; then
+        echo "$scene: no measurement; its log follows" >&2
+        cat "$work/$scene.log" >&2
+        exit 1
+    fi
+    if [ -z "$bare" ]; then bare=$ms; fi
+    awk -v scene="$scene" -v ms="$ms" -v bare="$bare" \
+        'BEGIN { printf "%s %.2f %.2f\n", scene, ms, ms / bare }'
+}
+
+crowd() { printf '{"wanderers": {"count": %d}}' "$1"; }
+report bare "" --bare
+report title ""
+report runner "" --mode runner --autoplay --seed 42
+report maze "" --mode maze --autoplay --seed 42
+report wanderers-2000 "$(crowd 2000)" --mode wanderers --seed 42
+report wanderers-20000 "$(crowd 20000)" --mode wanderers --seed 42
