@@ -1,5 +1,6 @@
 //! Wanderers benchmarks: one wander step of 100 000 NPCs (beside the bare Perlin noise it must
-//! sample), one visibility test (beside the brute-force sweep the tests use as an oracle), and
+//! sample), one sandbox step of 100 000 NPCs keeping apart (beside the same step letting bodies
+//! pass through each other, and on one core beside both), one visibility test (beside the brute-force sweep the tests use as an oracle), and
 //! smoothing a 1000-node path with the paper's binary search and with the exact scan.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -7,6 +8,9 @@ use noise::{NoiseFn, Perlin};
 use std::hint::black_box;
 use temple_trails::logic::grid_search::GridSearch;
 use temple_trails::logic::wanderers::field::{Footprint, FootprintGraph, ObstacleField};
+use temple_trails::logic::wanderers::sandbox::{
+    FootprintMix, Sandbox, SandboxConfig, StepRules, field_size_for,
+};
 use temple_trails::logic::wanderers::smoothing::{FarthestSearch, smooth, visible};
 use temple_trails::logic::wanderers::wander::{WanderParams, Wanderers};
 use temple_trails_benches::reference::sweep_is_clear;
@@ -42,6 +46,48 @@ fn wander_step(c: &mut Criterion) {
             }
             sum
         })
+    });
+    group.finish();
+}
+
+/// Steps of 1/64 s a crowd walks before it is measured: bodies drawn on top of each other at
+/// their homes have parted.
+const SETTLE_STEPS: usize = 64;
+
+fn crowd_step(c: &mut Criterion) {
+    let params = WanderParams::default();
+    let (width, height) = field_size_for(CROWD, FootprintMix::Small, 0.0);
+    let mut crowd = Sandbox::new(SandboxConfig {
+        seed: 1,
+        count: CROWD,
+        width,
+        height,
+        density: 0.0,
+        footprints: FootprintMix::Small,
+    });
+    let keep_apart = StepRules::default();
+    for _ in 0..SETTLE_STEPS {
+        crowd.step(&params, 1.0 / 64.0, &keep_apart);
+    }
+    let pass_through = StepRules {
+        avoid: false,
+        ..keep_apart
+    };
+    let one_core = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool of one thread");
+    let mut group = c.benchmark_group("sandbox step, 100000 NPCs, open plane");
+    group.throughput(Throughput::Elements(CROWD as u64));
+    group.sample_size(20);
+    group.bench_function("keeping apart, every core", |b| {
+        b.iter(|| crowd.step(black_box(&params), 1.0 / 64.0, &keep_apart))
+    });
+    group.bench_function("keeping apart, one core", |b| {
+        b.iter(|| one_core.install(|| crowd.step(black_box(&params), 1.0 / 64.0, &keep_apart)))
+    });
+    group.bench_function("passing through, every core", |b| {
+        b.iter(|| crowd.step(black_box(&params), 1.0 / 64.0, &pass_through))
     });
     group.finish();
 }
@@ -117,5 +163,5 @@ fn smoothing(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, wander_step, visibility, smoothing);
+criterion_group!(benches, wander_step, crowd_step, visibility, smoothing);
 criterion_main!(benches);
