@@ -59,7 +59,10 @@ fn draw_side_panel(
                     ui.spacing_mut().slider_width = SLIDER_WIDTH;
                     settings_list(ui, &options.rows(), &mut inputs);
                     ui.add_space(6.0);
-                    keys_hint(ui, "Click an NPC to see its paths   T targets   Esc pause");
+                    keys_hint(
+                        ui,
+                        "Click an NPC to see its paths   Wheel zoom   T targets   Esc pause",
+                    );
                 });
         });
     writer.write_batch(inputs);

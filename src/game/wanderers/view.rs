@@ -17,10 +17,12 @@ use crate::logic::wanderers::sandbox::Sandbox;
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::NoFrustumCulling;
 use bevy::image::ImageSampler;
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
 
 /// Stone and open ground, as RGBA texels.
 const STONE: [u8; 4] = [58, 52, 48, 255];
@@ -254,22 +256,88 @@ fn move_bodies(
     mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, corners.clone());
 }
 
-/// Fits the whole field in the window beside the side panel.
+/// How the field is viewed: `zoom` 1 shows it whole; more magnifies it about `centre`, the world
+/// point in the middle of the space beside the panel.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct FieldView {
+    zoom: f32,
+    centre: Vec2,
+}
+
+impl Default for FieldView {
+    fn default() -> FieldView {
+        FieldView {
+            zoom: 1.0,
+            centre: Vec2::ZERO,
+        }
+    }
+}
+
+/// The most the field is magnified: a one-cell body is then some twenty pixels on the largest field.
+const MAX_ZOOM: f32 = 24.0;
+/// Each notch of the wheel magnifies or shrinks by this much.
+const ZOOM_STEP: f32 = 1.25;
+
+impl FieldView {
+    /// The view after zooming by `notches` about the world point `under_cursor`, which stays under
+    /// the cursor, on a field of `size`. At zoom 1 the field is centred again; otherwise the
+    /// centre stays over the field.
+    fn zoomed(self, notches: f32, under_cursor: Vec2, size: Vec2) -> FieldView {
+        let zoom = (self.zoom * ZOOM_STEP.powf(notches)).clamp(1.0, MAX_ZOOM);
+        if zoom <= 1.0 {
+            return FieldView::default();
+        }
+        // The cursor's point keeps its place on screen: its offset from the centre shrinks with the
+        // scale.
+        let kept = self.zoom / zoom;
+        let centre = under_cursor + (self.centre - under_cursor) * kept;
+        FieldView {
+            zoom,
+            centre: centre.clamp(-size / 2.0, size / 2.0),
+        }
+    }
+}
+
+/// Fits the field in the window beside the side panel, magnified by the mouse wheel about the
+/// cursor.
 fn fit_camera(
     run: Res<WanderersRun>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    wants: Option<Res<EguiWantsInput>>,
+    mut view: Local<FieldView>,
+    mut drawn_for: Local<Option<u32>>,
 ) {
-    let (width, height) = (run.sandbox.field.width(), run.sandbox.field.height());
+    if *drawn_for != Some(run.generation) {
+        // A new sandbox (another size of field) is shown whole.
+        *view = FieldView::default();
+        *drawn_for = Some(run.generation);
+    }
+    let size = Vec2::new(
+        run.sandbox.field.width() as f32,
+        run.sandbox.field.height() as f32,
+    );
     let free = Vec2::new((window.width() - PANEL_WIDTH).max(100.0), window.height());
-    let scale = (width as f32 / free.x).max(height as f32 / free.y) * 1.02;
+    let fit = (size.x / free.x).max(size.y / free.y) * 1.02;
+    let over_panel = wants.is_some_and(|w| w.wants_pointer_input());
+    if let (Some(cursor), false) = (window.cursor_position(), over_panel)
+        && scroll.delta.y != 0.0
+    {
+        // The world point under the cursor, as the camera shows it now.
+        let scale = fit / view.zoom;
+        let from_free_middle = Vec2::new(cursor.x - free.x / 2.0, window.height() / 2.0 - cursor.y);
+        let under_cursor = view.centre + from_free_middle * scale;
+        *view = view.zoomed(scroll.delta.y.signum(), under_cursor, size);
+    }
+    let scale = fit / view.zoom;
     let (ref mut transform, ref mut projection) = *camera;
     if let Projection::Orthographic(ortho) = &mut **projection {
         ortho.scale = scale;
     }
-    // Shift right by half the panel so the field sits in the space left of it.
-    transform.translation.x = PANEL_WIDTH / 2.0 * scale;
-    transform.translation.y = 0.0;
+    // Shift right by half the panel so the view's centre sits in the space left of it.
+    transform.translation.x = view.centre.x + PANEL_WIDTH / 2.0 * scale;
+    transform.translation.y = view.centre.y;
 }
 
 /// Targets and tethers (T), and the selected NPC with its raw (thin) and smoothed (thick) path.
@@ -329,6 +397,26 @@ mod tests {
         let back = to_grid(&field, to_world(&field, grid));
         assert!((back[0] - grid[0]).abs() < 1e-4 && (back[1] - grid[1]).abs() < 1e-4);
         assert_eq!(to_world(&field, [0.0, 0.0]), Vec2::new(-96.0, 54.0));
+    }
+
+    #[test]
+    fn zooming_keeps_the_point_under_the_cursor_and_the_view_on_the_field() {
+        let size = Vec2::new(192.0, 108.0);
+        let whole = FieldView::default();
+        let point = Vec2::new(40.0, -20.0);
+        let near = whole.zoomed(2.0, point, size);
+        assert!((near.zoom - ZOOM_STEP * ZOOM_STEP).abs() < 1e-5);
+        // On screen, a point sits (point - centre) x zoom / fit from the middle: the cursor's
+        // point stays where it was.
+        let before = (point - whole.centre) * whole.zoom;
+        let after = (point - near.centre) * near.zoom;
+        assert!((before - after).length() < 1e-4, "{before} {after}");
+        // Zooming out all the way shows the whole field again.
+        assert_eq!(near.zoomed(-10.0, point, size), whole);
+        // The centre never leaves the field, and the zoom has a limit.
+        let corner = whole.zoomed(40.0, Vec2::new(500.0, 500.0), size);
+        assert_eq!(corner.zoom, MAX_ZOOM);
+        assert!(corner.centre.x <= 96.0 && corner.centre.y <= 54.0);
     }
 
     #[test]
