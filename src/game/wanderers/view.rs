@@ -53,7 +53,10 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Wanderers),
         spawn_field_view.after(start_sandbox),
     )
-    .add_systems(OnExit(Screen::Wanderers), end_mode_view::<DrawnSandbox>)
+    .add_systems(
+        OnExit(Screen::Wanderers),
+        (end_mode_view::<DrawnSandbox>, smooth_edges_again),
+    )
     .add_systems(
         Update,
         (redraw_new_sandbox, move_bodies, fit_camera, draw_overlays)
@@ -120,8 +123,17 @@ fn field_image(field: &ObstacleField) -> Image {
     image
 }
 
-fn spawn_field_view(mut commands: Commands) {
+/// Starts the view. The crowd is rectangles on whole cells and the field is drawn texel by texel:
+/// multisampling would smooth no edge there, and under software rendering it cost about half of
+/// every frame, so the sandbox is drawn without it.
+fn spawn_field_view(mut commands: Commands, camera: Single<Entity, With<Camera2d>>) {
     commands.insert_resource(DrawnSandbox::default());
+    commands.entity(*camera).insert(Msaa::Off);
+}
+
+/// Puts back the multisampling the other screens draw with.
+fn smooth_edges_again(mut commands: Commands, camera: Single<Entity, With<Camera2d>>) {
+    commands.entity(*camera).insert(Msaa::default());
 }
 
 /// A mesh of one four-cornered shape per NPC (two triangles each), coloured per NPC.
