@@ -299,10 +299,8 @@ impl Sandbox {
     }
 
     /// The cell under a position, clamped into the field.
-    pub fn cell_at(&self, [x, y]: [f32; 2]) -> usize {
-        let cx = (x.max(0.0) as usize).min(self.field.width() - 1);
-        let cy = (y.max(0.0) as usize).min(self.field.height() - 1);
-        self.field.id(cx, cy)
+    pub fn cell_at(&self, position: [f32; 2]) -> usize {
+        cell_under(&self.field, position)
     }
 
     /// The centre of a cell.
@@ -644,12 +642,10 @@ impl Sandbox {
         } = &mut *self;
         let plan = |i: usize, grid_search: &mut GridSearch| -> Planned {
             let footprint = footprints[i];
-            let cell = |[x, y]: [f32; 2]| {
-                let cx = (x.max(0.0) as usize).min(field.width() - 1);
-                let cy = (y.max(0.0) as usize).min(field.height() - 1);
-                field.id(cx, cy)
-            };
-            let (start, goal) = (cell(crowd.position[i]), cell(crowd.target[i]));
+            let (start, goal) = (
+                cell_under(field, crowd.position[i]),
+                cell_under(field, crowd.target[i]),
+            );
             if !field.fits(footprint, goal) || start == goal {
                 return None;
             }
@@ -696,6 +692,13 @@ impl Sandbox {
             });
         }
     }
+}
+
+/// The cell of `field` under a position, clamped into the field.
+fn cell_under(field: &ObstacleField, [x, y]: [f32; 2]) -> usize {
+    let cx = (x.max(0.0) as usize).min(field.width() - 1);
+    let cy = (y.max(0.0) as usize).min(field.height() - 1);
+    field.id(cx, cy)
 }
 
 /// Bodies overlap from the start (homes are drawn independently); overlaps are measured from
