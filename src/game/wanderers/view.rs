@@ -18,7 +18,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::NoFrustumCulling;
 use bevy::image::ImageSampler;
 use bevy::input::mouse::AccumulatedMouseScroll;
-use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::PrimaryWindow;
@@ -255,17 +255,16 @@ fn redraw_new_sandbox(
 }
 
 /// Rewrites the corners of every body where it stands now.
-fn move_bodies(
-    run: Res<WanderersRun>,
-    drawn: Res<DrawnSandbox>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut corners: Local<Vec<[f32; 3]>>,
-) {
+fn move_bodies(run: Res<WanderersRun>, drawn: Res<DrawnSandbox>, mut meshes: ResMut<Assets<Mesh>>) {
     let Some(mut mesh) = meshes.get_mut(&drawn.bodies) else {
         return;
     };
-    body_corners(&run.sandbox, &mut corners);
-    mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, corners.clone());
+    // Written in place: no second copy of every corner each frame.
+    if let Some(VertexAttributeValues::Float32x3(corners)) =
+        mesh.attribute_mut(Mesh::ATTRIBUTE_POSITION)
+    {
+        body_corners(&run.sandbox, corners);
+    }
 }
 
 /// How the field is viewed: `zoom` 1 shows it whole; more magnifies it about `centre`, the world

@@ -461,13 +461,10 @@ impl Sandbox {
                 break;
             }
             for y in ny - ring..=ny + ring {
+                // The top and bottom rows of the ring whole; between them, its two ends.
                 let edge = y == ny - ring || y == ny + ring;
-                let xs: Vec<i64> = if edge {
-                    (nx - ring..=nx + ring).collect()
-                } else {
-                    vec![nx - ring, nx + ring]
-                };
-                for x in xs {
+                let stride = if edge { 1 } else { (2 * ring).max(1) as usize };
+                for x in (nx - ring..=nx + ring).step_by(stride) {
                     if !qualifies(x, y) {
                         continue;
                     }
