@@ -6,19 +6,17 @@
 //! smallest. Every push is computed from the same snapshot of positions, so the pushes are
 //! independent per NPC and can be computed in parallel with the same result.
 
-use super::field::{Footprint, MAX_FOOTPRINT_SIDE};
+use super::field::Footprint;
+use rayon::prelude::*;
 
 /// A pair of bodies overlaps when they share more than this share of the smaller one's area.
 pub const OVERLAP_TOLERANCE: f32 = 0.05;
 /// The most a body is pushed along each axis in one pass, in cells: a crowded body moves away
 /// over several steps instead of jumping.
-const MAX_PUSH: f32 = 0.25;
-/// Side of a spatial grid bucket, in cells: the widest body, so bodies that overlap are always in
-/// the same or neighbouring buckets.
-const BUCKET_SIDE: f32 = MAX_FOOTPRINT_SIDE as f32;
+pub const MAX_PUSH: f32 = 0.25;
 
 /// A body on the field: the rectangle its footprint covers, in cell units (x right, y down).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Body {
     /// The rectangle's middle.
     pub centre: [f32; 2],
@@ -76,72 +74,174 @@ impl Body {
     }
 }
 
-/// Bodies sorted into square buckets, so each finds its neighbours without looking at everyone.
-/// Built afresh each pass: a counting sort, in NPC order within a bucket.
+/// Bodies sorted into square buckets, so each finds its neighbours without looking at everyone:
+/// a counting sort, in NPC order within a bucket. The grid keeps its own copy of the bodies in
+/// bucket order, so the neighbours of a body lie in three runs of memory (one per row of
+/// buckets) rather than scattered over the whole crowd. Bodies may be moved a little after the
+/// sort ([`SpatialGrid::move_body`]): buckets are made wide enough for the drift allowed at the
+/// build.
 #[derive(Debug, Clone, Default)]
 pub struct SpatialGrid {
+    /// Side of a bucket, in cells: the longest side of any body plus the drift allowed, so bodies
+    /// that overlap are always in the same or neighbouring buckets of where they were sorted, and
+    /// a crowd of small bodies has small buckets.
+    side: f32,
     columns: usize,
     rows: usize,
     /// Where each bucket's members begin in `members`; one more entry than buckets.
     starts: Vec<u32>,
     /// NPC indices, bucket by bucket.
     members: Vec<u32>,
+    /// The bodies, in the order of `members`.
+    sorted: Vec<Body>,
+    /// Each NPC's slot in `members`.
+    slot_of: Vec<u32>,
+    /// Per worker of a build, its bodies per bucket, then the next slot it fills in each.
+    run_counts: Vec<Vec<u32>>,
     /// Each body's bucket, kept between the two passes of a build.
     bucket_of: Vec<u32>,
 }
 
 impl SpatialGrid {
-    /// Sorts `bodies` on a field of `width` x `height` cells into buckets.
-    pub fn build(&mut self, bodies: &[Body], width: usize, height: usize) {
-        self.columns = (width as f32 / BUCKET_SIDE).ceil().max(1.0) as usize;
-        self.rows = (height as f32 / BUCKET_SIDE).ceil().max(1.0) as usize;
+    /// Sorts `bodies` on a field of `width` x `height` cells into buckets, ready for each body to
+    /// be moved up to `drift` cells along each axis before the next build. The sort runs on
+    /// every core: each worker counts and places one run of NPCs, so the order within a bucket
+    /// is still NPC order.
+    pub fn build(&mut self, bodies: &[Body], width: usize, height: usize, drift: f32) {
+        let longest_side = bodies
+            .par_iter()
+            .map(|body| 2.0 * body.half[0].max(body.half[1]))
+            .reduce(|| 1.0, f32::max);
+        self.side = longest_side + drift.max(0.0);
+        self.columns = (width as f32 / self.side).ceil().max(1.0) as usize;
+        self.rows = (height as f32 / self.side).ceil().max(1.0) as usize;
         let buckets = self.columns * self.rows;
-        let mut bucket_of = std::mem::take(&mut self.bucket_of);
-        bucket_of.clear();
-        bucket_of.extend(bodies.iter().map(|body| self.bucket(body.centre) as u32));
-        self.bucket_of = bucket_of;
+        let (side, columns, rows) = (self.side, self.columns, self.rows);
+        self.bucket_of.clear();
+        self.bucket_of.par_extend(
+            bodies
+                .par_iter()
+                .map(|body| bucket_at(body.centre, side, columns, rows) as u32),
+        );
+        let run = bodies.len().div_ceil(rayon::current_num_threads()).max(1);
+        let runs = bodies.len().div_ceil(run);
+        self.run_counts.resize_with(runs, Vec::new);
+        self.run_counts.truncate(runs);
+        self.run_counts
+            .par_iter_mut()
+            .zip(self.bucket_of.par_chunks(run))
+            .for_each(|(counts, part)| {
+                counts.clear();
+                counts.resize(buckets, 0);
+                for &bucket in part {
+                    counts[bucket as usize] += 1;
+                }
+            });
+        // Each run's count becomes the first slot it fills in that bucket.
         self.starts.clear();
         self.starts.resize(buckets + 1, 0);
-        for &bucket in &self.bucket_of {
-            self.starts[bucket as usize + 1] += 1;
+        let mut next = 0;
+        for bucket in 0..buckets {
+            self.starts[bucket] = next;
+            for counts in &mut self.run_counts {
+                let count = counts[bucket];
+                counts[bucket] = next;
+                next += count;
+            }
         }
-        for b in 0..buckets {
-            self.starts[b + 1] += self.starts[b];
-        }
-        let mut fill = self.starts[..buckets].to_vec();
-        self.members.clear();
+        self.starts[buckets] = next;
+        self.slot_of.resize(bodies.len(), 0);
+        self.slot_of
+            .par_chunks_mut(run)
+            .zip(self.bucket_of.par_chunks(run))
+            .zip(self.run_counts.par_iter_mut())
+            .for_each(|((slots, part), free)| {
+                for (slot, &bucket) in slots.iter_mut().zip(part) {
+                    *slot = free[bucket as usize];
+                    free[bucket as usize] += 1;
+                }
+            });
         self.members.resize(bodies.len(), 0);
-        for (i, &bucket) in self.bucket_of.iter().enumerate() {
-            let slot = &mut fill[bucket as usize];
-            self.members[*slot as usize] = i as u32;
-            *slot += 1;
+        for (i, &slot) in self.slot_of.iter().enumerate() {
+            self.members[slot as usize] = i as u32;
         }
+        self.sorted.clear();
+        self.sorted
+            .par_extend(self.members.par_iter().map(|&i| bodies[i as usize]));
+    }
+
+    /// Bodies in the grid.
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    /// Whether the grid holds no body.
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// The NPC in `slot` of the bucket order (0 to [`Self::len`]) and its body: walking the
+    /// crowd in this order visits neighbours one after another.
+    pub fn slot(&self, slot: usize) -> (usize, Body) {
+        (self.members[slot] as usize, self.sorted[slot])
+    }
+
+    /// Where NPC `npc` was sorted: the inverse of [`Self::slot`].
+    pub fn slot_of(&self, npc: usize) -> usize {
+        self.slot_of[npc] as usize
+    }
+
+    /// Puts the body in `slot` at `body`, which must lie within the drift allowed at the build
+    /// (along each axis) of where it was sorted: its neighbours are still found without sorting
+    /// the crowd again.
+    pub fn move_body(&mut self, slot: usize, body: Body) {
+        self.sorted[slot] = body;
     }
 
     fn cell(&self, centre: [f32; 2]) -> (usize, usize) {
-        let along = |v: f32, count: usize| ((v / BUCKET_SIDE).max(0.0) as usize).min(count - 1);
-        (along(centre[0], self.columns), along(centre[1], self.rows))
+        cell_at(centre, self.side, self.columns, self.rows)
     }
 
-    fn bucket(&self, centre: [f32; 2]) -> usize {
-        let (x, y) = self.cell(centre);
-        y * self.columns + x
+    /// Calls `visit` with the slot of every body that may overlap `body` (itself included), in
+    /// slot order.
+    pub fn for_each_slot_near(&self, body: &Body, mut visit: impl FnMut(usize)) {
+        self.for_each_run_near(body, |run| run.for_each(&mut visit));
     }
 
-    /// Calls `visit` with every NPC whose body may overlap `body` (itself included), in a fixed
-    /// order: buckets row by row, NPC order within one.
-    pub fn for_each_near(&self, body: &Body, mut visit: impl FnMut(usize)) {
-        let (x, y) = self.cell(body.centre);
-        for by in y.saturating_sub(1)..=(y + 1).min(self.rows - 1) {
-            for bx in x.saturating_sub(1)..=(x + 1).min(self.columns - 1) {
-                let bucket = by * self.columns + bx;
-                let members = self.starts[bucket] as usize..self.starts[bucket + 1] as usize;
-                for &i in &self.members[members] {
-                    visit(i as usize);
-                }
+    /// Calls `visit` with every NPC whose body may overlap `body` (itself included) and that
+    /// NPC's body, in a fixed order: buckets row by row, NPC order within one.
+    pub fn for_each_near(&self, body: &Body, mut visit: impl FnMut(usize, &Body)) {
+        self.for_each_run_near(body, |run| {
+            for (&j, other) in self.members[run.clone()].iter().zip(&self.sorted[run]) {
+                visit(j as usize, other);
             }
+        });
+    }
+
+    /// Calls `visit` with the runs of slots (one per row of buckets) that may hold a body
+    /// overlapping `body`.
+    fn for_each_run_near(&self, body: &Body, mut visit: impl FnMut(std::ops::Range<usize>)) {
+        let (x, y) = self.cell(body.centre);
+        let (left, right) = (x.saturating_sub(1), (x + 1).min(self.columns - 1));
+        for by in y.saturating_sub(1)..=(y + 1).min(self.rows - 1) {
+            // The three buckets of a row are neighbours in the sorted order too.
+            let row = by * self.columns;
+            visit(self.starts[row + left] as usize..self.starts[row + right + 1] as usize);
         }
     }
+}
+
+/// The bucket column and row of a body centred at `centre`, in a grid of `columns` x `rows`
+/// buckets of `side` cells (clamped into the grid).
+fn cell_at(centre: [f32; 2], side: f32, columns: usize, rows: usize) -> (usize, usize) {
+    let along = |v: f32, count: usize| ((v / side).max(0.0) as usize).min(count - 1);
+    (along(centre[0], columns), along(centre[1], rows))
+}
+
+/// The bucket of a body centred at `centre` (see [`cell_at`]), numbered row by row.
+fn bucket_at(centre: [f32; 2], side: f32, columns: usize, rows: usize) -> usize {
+    let (x, y) = cell_at(centre, side, columns, rows);
+    y * columns + x
 }
 
 /// Along which axis a body is pushed out of a neighbour.
@@ -154,20 +254,22 @@ pub enum PushAxis {
     Deep,
 }
 
-/// The push that moves body `i` out of the neighbours it overlaps: half of each overlap (the
-/// neighbour takes the other half) along the chosen axis, away from the neighbour (bodies at the
-/// very same place part by their order), at most [`MAX_PUSH`] per axis.
-pub fn separation_push(bodies: &[Body], grid: &SpatialGrid, i: usize, along: PushAxis) -> [f32; 2] {
-    let me = bodies[i];
+/// The push that moves the body in grid `slot` out of the neighbours it overlaps: half of each
+/// overlap (the neighbour takes the other half) along the chosen axis, away from the neighbour
+/// (bodies at the very same place part by their NPC order), at most [`MAX_PUSH`] per axis.
+/// `None` when it overlaps no one (pushes from both sides may also add up to nothing).
+pub fn separation_push(grid: &SpatialGrid, slot: usize, along: PushAxis) -> Option<[f32; 2]> {
+    let (i, me) = grid.slot(slot);
     let mut push = [0.0f32; 2];
-    grid.for_each_near(&me, |j| {
+    let mut touches = false;
+    grid.for_each_near(&me, |j, other| {
         if j == i {
             return;
         }
-        let other = bodies[j];
-        let Some([x, y]) = me.penetration(&other) else {
+        let Some([x, y]) = me.penetration(other) else {
             return;
         };
+        touches = true;
         let shallow = usize::from(y < x);
         let axis = match along {
             PushAxis::Shallow => shallow,
@@ -181,7 +283,7 @@ pub fn separation_push(bodies: &[Body], grid: &SpatialGrid, i: usize, along: Pus
         };
         push[axis] += away * [x, y][axis] / 2.0;
     });
-    push.map(|p| p.clamp(-MAX_PUSH, MAX_PUSH))
+    touches.then(|| push.map(|p| p.clamp(-MAX_PUSH, MAX_PUSH)))
 }
 
 /// How much a crowd's bodies overlap.
@@ -193,18 +295,19 @@ pub struct Overlaps {
     pub max_covered_fraction: f32,
 }
 
-/// Measures the overlaps of `bodies`, sorted into `grid`.
-pub fn measure_overlaps(bodies: &[Body], grid: &SpatialGrid) -> Overlaps {
+/// Measures the overlaps of the bodies sorted into `grid`.
+pub fn measure_overlaps(grid: &SpatialGrid) -> Overlaps {
     let mut overlaps = Overlaps::default();
-    for (i, me) in bodies.iter().enumerate() {
+    for slot in 0..grid.len() {
+        let (i, me) = grid.slot(slot);
         let mut covered = 0.0f32;
-        grid.for_each_near(me, |j| {
+        grid.for_each_near(&me, |j, other| {
             if j == i {
                 return;
             }
-            let shared = me.shared_area(&bodies[j]);
+            let shared = me.shared_area(other);
             covered += shared;
-            if j > i && shared > OVERLAP_TOLERANCE * me.area().min(bodies[j].area()) {
+            if j > i && shared > OVERLAP_TOLERANCE * me.area().min(other.area()) {
                 overlaps.pairs += 1;
             }
         });
@@ -250,40 +353,117 @@ mod tests {
         assert_eq!(big.shared_area(&inside), 1.0);
     }
 
-    /// Every pair, by brute force: the grid must find each overlapping neighbour.
+    /// Every pair, by brute force: the grid must find each overlapping neighbour, for crowds of
+    /// small and of large bodies, sorted where they stand or moved after the sort as far as the
+    /// build allowed.
     #[test]
     fn the_grid_finds_every_overlapping_neighbour() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let bodies: Vec<Body> = (0..400)
+        for (longest_side, drift) in [(2, 0.0), (4, 0.0), (2, 0.75), (4, 0.75)] {
+            let mut bodies: Vec<Body> = (0..400)
+                .map(|_| {
+                    let f = footprint(
+                        rng.random_range(1..=longest_side),
+                        rng.random_range(1..=longest_side),
+                    );
+                    Body::new(
+                        f,
+                        [rng.random_range(0.0..60.0), rng.random_range(0.0..40.0)],
+                    )
+                })
+                .collect();
+            let mut grid = SpatialGrid::default();
+            grid.build(&bodies, 60, 40, drift);
+            for slot in 0..grid.len() {
+                let (i, body) = grid.slot(slot);
+                // Every body as far as it may go, in a random direction along each axis.
+                let sign = |rng: &mut ChaCha8Rng| if rng.random() { drift } else { -drift };
+                bodies[i].centre = [
+                    body.centre[0] + sign(&mut rng),
+                    body.centre[1] + sign(&mut rng),
+                ];
+                grid.move_body(slot, bodies[i]);
+            }
+            for (i, me) in bodies.iter().enumerate() {
+                let mut near = Vec::new();
+                grid.for_each_near(me, |j, body| {
+                    assert_eq!(*body, bodies[j], "the grid hands out NPC {j}'s own body");
+                    near.push(j);
+                });
+                let mut slots = Vec::new();
+                grid.for_each_slot_near(me, |slot| slots.push(grid.slot(slot).0));
+                assert_eq!(slots, near, "slots and NPCs near {i} differ");
+                for (j, other) in bodies.iter().enumerate() {
+                    if me.penetration(other).is_some() {
+                        assert!(
+                            near.contains(&j),
+                            "sides to {longest_side}, drift {drift}: {i} and {j} overlap but were \
+                             not found"
+                        );
+                    }
+                }
+            }
+            let measured = measure_overlaps(&grid);
+            let pairs = (0..bodies.len())
+                .flat_map(|i| (i + 1..bodies.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| {
+                    let shared = bodies[i].shared_area(&bodies[j]);
+                    shared > OVERLAP_TOLERANCE * bodies[i].area().min(bodies[j].area())
+                })
+                .count();
+            assert_eq!(measured.pairs, pairs);
+            assert!(measured.pairs > 0 && measured.max_covered_fraction > 0.0);
+        }
+    }
+
+    /// The grid sorts by bucket, then NPC, whatever the number of workers that built it.
+    #[test]
+    fn the_sort_is_by_bucket_then_npc_on_any_number_of_workers() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let bodies: Vec<Body> = (0..5_000)
             .map(|_| {
-                let f = footprint(rng.random_range(1..=4), rng.random_range(1..=4));
+                let f = footprint(rng.random_range(1..=3), rng.random_range(1..=3));
                 Body::new(
                     f,
-                    [rng.random_range(0.0..60.0), rng.random_range(0.0..40.0)],
+                    [rng.random_range(0.0..90.0), rng.random_range(0.0..50.0)],
                 )
             })
             .collect();
-        let mut grid = SpatialGrid::default();
-        grid.build(&bodies, 60, 40);
-        for (i, me) in bodies.iter().enumerate() {
-            let mut near = Vec::new();
-            grid.for_each_near(me, |j| near.push(j));
-            for (j, other) in bodies.iter().enumerate() {
-                if me.penetration(other).is_some() {
-                    assert!(near.contains(&j), "{i} and {j} overlap but were not found");
-                }
-            }
+        let build_on = |workers: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(workers)
+                .build()
+                .unwrap();
+            let mut grid = SpatialGrid::default();
+            pool.install(|| grid.build(&bodies, 90, 50, 0.5));
+            grid
+        };
+        let one = build_on(1);
+        let key = |grid: &SpatialGrid, slot: usize| {
+            let (npc, body) = grid.slot(slot);
+            (grid.cell(body.centre).1, grid.cell(body.centre).0, npc)
+        };
+        for slot in 1..one.len() {
+            assert!(
+                key(&one, slot - 1) < key(&one, slot),
+                "slot {slot} out of order"
+            );
         }
-        let measured = measure_overlaps(&bodies, &grid);
-        let pairs = (0..bodies.len())
-            .flat_map(|i| (i + 1..bodies.len()).map(move |j| (i, j)))
-            .filter(|&(i, j)| {
-                let shared = bodies[i].shared_area(&bodies[j]);
-                shared > OVERLAP_TOLERANCE * bodies[i].area().min(bodies[j].area())
-            })
-            .count();
-        assert_eq!(measured.pairs, pairs);
-        assert!(measured.pairs > 0 && measured.max_covered_fraction > 0.0);
+        for slot in 0..one.len() {
+            assert_eq!(one.slot_of(one.slot(slot).0), slot);
+        }
+        for workers in [2, 3, 7] {
+            let many = build_on(workers);
+            assert_eq!(many.members, one.members, "{workers} workers");
+            assert_eq!(many.starts, one.starts, "{workers} workers");
+            assert_eq!(many.sorted, one.sorted, "{workers} workers");
+        }
+    }
+
+    /// The push of NPC `npc`, wherever the grid sorted it.
+    fn push_of(grid: &SpatialGrid, npc: usize, along: PushAxis) -> [f32; 2] {
+        let slot = (0..grid.len()).find(|&k| grid.slot(k).0 == npc).unwrap();
+        separation_push(grid, slot, along).expect("it touches a neighbour")
     }
 
     #[test]
@@ -293,24 +473,28 @@ mod tests {
             Body::new(Footprint::POINT, [5.6, 5.1]),
         ];
         let mut grid = SpatialGrid::default();
-        grid.build(&bodies, 20, 20);
+        grid.build(&bodies, 20, 20, 0.0);
         // They overlap 0.4 along x and 0.9 along y: they part along x, 0.2 each.
-        let left = separation_push(&bodies, &grid, 0, PushAxis::Shallow);
-        let right = separation_push(&bodies, &grid, 1, PushAxis::Shallow);
+        let left = push_of(&grid, 0, PushAxis::Shallow);
+        let right = push_of(&grid, 1, PushAxis::Shallow);
         assert!((left[0] + 0.2).abs() < 1e-5 && left[1] == 0.0, "{left:?}");
         assert!(
             (right[0] - 0.2).abs() < 1e-5 && right[1] == 0.0,
             "{right:?}"
         );
         // The deep way out is along y, capped.
-        let up = separation_push(&bodies, &grid, 0, PushAxis::Deep);
+        let up = push_of(&grid, 0, PushAxis::Deep);
         assert!(up[0] == 0.0 && up[1] == -MAX_PUSH, "{up:?}");
         // Bodies at the very same place part by their order.
         let same = [bodies[0], bodies[0]];
-        grid.build(&same, 20, 20);
-        let a = separation_push(&same, &grid, 0, PushAxis::Shallow);
-        let b = separation_push(&same, &grid, 1, PushAxis::Shallow);
+        grid.build(&same, 20, 20, 0.0);
+        let a = push_of(&grid, 0, PushAxis::Shallow);
+        let b = push_of(&grid, 1, PushAxis::Shallow);
         assert!(a[0] < 0.0 && b[0] > 0.0 && a[0] == -b[0]);
         assert!(a[0].abs() <= MAX_PUSH);
+        // A body that touches no one is not pushed at all.
+        let lone = [bodies[0], Body::new(Footprint::POINT, [7.0, 5.0])];
+        grid.build(&lone, 20, 20, 0.0);
+        assert_eq!(separation_push(&grid, 0, PushAxis::Shallow), None);
     }
 }

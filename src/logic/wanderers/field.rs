@@ -181,12 +181,26 @@ impl ObstacleField {
     /// blocked cell and nothing outside the field. Touching a blocked cell's edge is allowed:
     /// only cells it overlaps by more than [`EDGE_TOUCH`] along both axes count.
     pub fn area_is_open(&self, min: [f32; 2], max: [f32; 2]) -> bool {
-        let first = |low: f32| (low + EDGE_TOUCH).floor() as i64;
-        let last = |high: f32| (high - EDGE_TOUCH).ceil() as i64 - 1;
+        let first = |low: f32| floor_to_int(low + EDGE_TOUCH);
+        let last = |high: f32| ceil_to_int(high - EDGE_TOUCH) - 1;
         let (x0, x1) = (first(min[0]), last(max[0]));
         let (y0, y1) = (first(min[1]), last(max[1]));
         (y0..=y1).all(|y| (x0..=x1).all(|x| !self.is_blocked(x, y)))
     }
+}
+
+/// `v.floor() as i64`, without a call into the maths library: the crowd's pushes ask this of
+/// every body that moves, several times a step, and the baseline x86-64 has no rounding
+/// instruction.
+fn floor_to_int(v: f32) -> i64 {
+    let truncated = v as i64;
+    truncated - i64::from(v < truncated as f32)
+}
+
+/// `v.ceil() as i64`, like [`floor_to_int`].
+fn ceil_to_int(v: f32) -> i64 {
+    let truncated = v as i64;
+    truncated + i64::from(v > truncated as f32)
 }
 
 /// How far, in cells, a rectangle may reach into a cell without covering it: rounding of the
@@ -304,6 +318,22 @@ impl GridGraph for FootprintGraph<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_cell_rounding_matches_the_maths_library() {
+        let mut v = -6.0f32;
+        while v <= 6.0 {
+            for x in [v, v + 1e-3, v - 1e-3, v + 0.5] {
+                assert_eq!(floor_to_int(x), x.floor() as i64, "floor of {x}");
+                assert_eq!(ceil_to_int(x), x.ceil() as i64, "ceil of {x}");
+            }
+            v += 0.25;
+        }
+        for x in [-0.0f32, 1e-9, -1e-9, 1234567.5, -1234567.5] {
+            assert_eq!(floor_to_int(x), x.floor() as i64, "floor of {x}");
+            assert_eq!(ceil_to_int(x), x.ceil() as i64, "ceil of {x}");
+        }
+    }
     use crate::logic::grid_search::{GridSearch, distance_map};
 
     #[test]
