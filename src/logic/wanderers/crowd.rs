@@ -98,7 +98,7 @@ pub struct SpatialGrid {
     slot_of: Vec<u32>,
     /// Per worker of a build, its bodies per bucket, then the next slot it fills in each.
     run_counts: Vec<Vec<u32>>,
-    /// Each body's bucket, kept between the two passes of a build.
+    /// Each body's bucket, kept between the stages of a build.
     bucket_of: Vec<u32>,
 }
 
