@@ -1,8 +1,10 @@
 //! Wanderers mode: the drawing. The field as one texture (a texel per cell), every NPC's body and
 //! every home marker as two meshes (a few draw calls for any crowd: the bodies' corners are
 //! rewritten each frame, the homes only when the sandbox is new), targets and tethers on T, and
-//! the selected NPC with its raw and smoothed paths. The camera fits the field beside the side
-//! panel.
+//! the selected NPC with its raw and smoothed paths. Seen from far (a cell a few pixels or less),
+//! the crowd is painted instead into a second texture over the field, a texel per cell: a software
+//! rasteriser fills one large quad far faster than tens of thousands of pixel-sized ones. The
+//! camera fits the field beside the side panel.
 
 use super::options::WanderersOptions;
 use super::panel::PANEL_WIDTH;
@@ -43,6 +45,10 @@ const SELECTION_RING: f32 = 2.0;
 const BASE_FIELD_WIDTH: f32 = 192.0;
 /// How opaque home markers are.
 const HOME_ALPHA: f32 = 0.55;
+/// Below this many pixels per cell the crowd is painted texel by texel ([`paint_crowd`]) rather
+/// than drawn as meshes: a body is then a few pixels, and snapping it to whole cells shows no
+/// difference, while home markers (two thirds of a cell) would be specks under the bodies.
+const FAR_VIEW_PIXELS_PER_CELL: f32 = 3.0;
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::draws(app) {
@@ -59,7 +65,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (redraw_new_sandbox, move_bodies, fit_camera, draw_overlays)
+        (redraw_new_sandbox, fit_camera, draw_crowd, draw_overlays)
             .chain()
             .in_set(AppSystems::Present)
             .run_if(shown),
@@ -70,11 +76,20 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 struct SandboxDrawing;
 
-/// What is drawn of the sandbox: its generation, and the bodies' mesh rewritten each frame.
+/// What is drawn of the sandbox: its generation, the bodies' mesh rewritten each frame seen from
+/// near, and the crowd's image repainted each frame seen from far.
 #[derive(Resource, Debug, Default)]
 struct DrawnSandbox {
     generation: Option<u32>,
     bodies: Handle<Mesh>,
+    crowd_image: Handle<Image>,
+}
+
+/// A drawing of the crowd shown only when the field is seen from far (the crowd's image) or only
+/// when it is not (the bodies' and homes' meshes).
+#[derive(Component, Debug)]
+struct CrowdView {
+    far: bool,
 }
 
 /// The world point of a position in cell units (x right, y down in the grid; up in the world),
@@ -100,7 +115,8 @@ fn npc_colour(i: usize) -> Color {
     Color::hsl(hue, 0.85, 0.6)
 }
 
-fn field_image(field: &ObstacleField) -> Image {
+/// An image of a texel per cell of `field`, filled with `texel`, sampled without smoothing.
+fn cell_image(field: &ObstacleField, texel: [u8; 4], usage: RenderAssetUsages) -> Image {
     let mut image = Image::new_fill(
         Extent3d {
             width: field.width() as u32,
@@ -108,11 +124,16 @@ fn field_image(field: &ObstacleField) -> Image {
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,
-        &GROUND,
+        &texel,
         TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
+        usage,
     );
     image.sampler = ImageSampler::nearest();
+    image
+}
+
+fn field_image(field: &ObstacleField) -> Image {
+    let mut image = cell_image(field, GROUND, RenderAssetUsages::RENDER_WORLD);
     let data = image.data.as_mut().expect("a filled image has data");
     for (id, texel) in data.chunks_exact_mut(4).enumerate() {
         let (x, y) = field.coords(id);
@@ -172,6 +193,43 @@ fn body_corners(sandbox: &Sandbox, corners: &mut Vec<[f32; 3]>) {
     }));
 }
 
+/// Paints every body into `texels` (RGBA, a texel per cell of the sandbox's field, row by row
+/// from the top), in its NPC's colour, on the whole cells nearest to its rectangle; every other
+/// texel is cleared to transparent.
+fn paint_crowd(sandbox: &Sandbox, colours: &[[u8; 4]], texels: &mut [u8]) {
+    texels.fill(0);
+    let (width, height) = (sandbox.field.width(), sandbox.field.height());
+    for (i, colour) in colours.iter().enumerate().take(sandbox.crowd.len()) {
+        let body = sandbox.body(i);
+        let (min, max) = (body.min(), body.max());
+        // Whole cells from the rounded corners: a body on a cell centre paints exactly its
+        // footprint, and one past half a cell paints the next cells over.
+        let span = |low: f32, high: f32, cells: usize| {
+            let first = (low.round().max(0.0) as usize).min(cells);
+            let last = (high.round().max(0.0) as usize).min(cells);
+            first..last
+        };
+        for y in span(min[1], max[1], height) {
+            for x in span(min[0], max[0], width) {
+                let at = (y * width + x) * 4;
+                texels[at..at + 4].copy_from_slice(colour);
+            }
+        }
+    }
+}
+
+/// Each NPC's colour as an opaque sRGB texel.
+fn texel_colours(count: usize) -> Vec<[u8; 4]> {
+    (0..count)
+        .map(|i| npc_colour(i).to_srgba().to_u8_array())
+        .collect()
+}
+
+/// Whether a field drawn at `pixels_per_cell` is seen from far (see [`FAR_VIEW_PIXELS_PER_CELL`]).
+fn seen_from_far(pixels_per_cell: f32) -> bool {
+    pixels_per_cell < FAR_VIEW_PIXELS_PER_CELL
+}
+
 /// (Re)draws the field, the homes and the bodies when the sandbox is new.
 fn redraw_new_sandbox(
     mut commands: Commands,
@@ -221,6 +279,7 @@ fn redraw_new_sandbox(
     commands.spawn((
         Name::new("Homes"),
         SandboxDrawing,
+        CrowdView { far: false },
         Mesh2d(meshes.add(quads_mesh(
             homes,
             corner_colours(count, HOME_ALPHA),
@@ -241,6 +300,7 @@ fn redraw_new_sandbox(
     commands.spawn((
         Name::new("Bodies"),
         SandboxDrawing,
+        CrowdView { far: false },
         Mesh2d(bodies.clone()),
         MeshMaterial2d(white),
         Transform::from_xyz(0.0, 0.0, 1.0),
@@ -248,14 +308,63 @@ fn redraw_new_sandbox(
         NoFrustumCulling,
         DespawnOnExit(Screen::Wanderers),
     ));
+    // Kept in the main world too: repainted every frame the field is seen from far.
+    let crowd_image = images.add(cell_image(field, [0; 4], RenderAssetUsages::default()));
+    commands.spawn((
+        Name::new("Crowd seen from far"),
+        SandboxDrawing,
+        CrowdView { far: true },
+        Sprite {
+            image: crowd_image.clone(),
+            custom_size: Some(Vec2::new(field.width() as f32, field.height() as f32)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, 1.0),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Wanderers),
+    ));
     *drawn = DrawnSandbox {
         generation: Some(run.generation),
         bodies,
+        crowd_image,
     };
 }
 
-/// Rewrites the corners of every body where it stands now.
-fn move_bodies(run: Res<WanderersRun>, drawn: Res<DrawnSandbox>, mut meshes: ResMut<Assets<Mesh>>) {
+/// Draws the crowd where it stands now: seen from near, the bodies' mesh with its corners
+/// rewritten; seen from far, the crowd's image repainted. Only the one shown is drawn.
+fn draw_crowd(
+    run: Res<WanderersRun>,
+    drawn: Res<DrawnSandbox>,
+    camera: Single<&Projection, With<Camera2d>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut images: ResMut<Assets<Image>>,
+    mut views: Query<(&mut Visibility, &CrowdView)>,
+    mut colours: Local<Vec<[u8; 4]>>,
+) {
+    // A cell is one world unit, and the camera shows `scale` world units per pixel.
+    let from_far = match *camera {
+        Projection::Orthographic(ortho) => seen_from_far(1.0 / ortho.scale),
+        _ => false,
+    };
+    for (mut visibility, view) in &mut views {
+        visibility.set_if_neq(if view.far == from_far {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+    let sandbox = &run.sandbox;
+    if from_far {
+        if colours.len() != sandbox.crowd.len() {
+            *colours = texel_colours(sandbox.crowd.len());
+        }
+        if let Some(mut image) = images.get_mut(&drawn.crowd_image)
+            && let Some(texels) = image.data.as_mut()
+        {
+            paint_crowd(sandbox, &colours, texels);
+        }
+        return;
+    }
     let Some(mut mesh) = meshes.get_mut(&drawn.bodies) else {
         return;
     };
@@ -263,7 +372,7 @@ fn move_bodies(run: Res<WanderersRun>, drawn: Res<DrawnSandbox>, mut meshes: Res
     if let Some(VertexAttributeValues::Float32x3(corners)) =
         mesh.attribute_mut(Mesh::ATTRIBUTE_POSITION)
     {
-        body_corners(&run.sandbox, corners);
+        body_corners(sandbox, corners);
     }
 }
 
@@ -428,6 +537,56 @@ mod tests {
         let corner = whole.zoomed(40.0, Vec2::new(500.0, 500.0), size);
         assert_eq!(corner.zoom, MAX_ZOOM);
         assert!(corner.centre.x <= 96.0 && corner.centre.y <= 54.0);
+    }
+
+    #[test]
+    fn seen_from_far_each_body_is_painted_on_the_cells_nearest_its_rectangle() {
+        use crate::logic::wanderers::field::Footprint;
+        use crate::logic::wanderers::sandbox::{FootprintMix, SandboxConfig};
+        let mut sandbox = Sandbox::new(SandboxConfig {
+            seed: 1,
+            count: 2,
+            width: 10,
+            height: 6,
+            density: 0.0,
+            footprints: FootprintMix::Points,
+        });
+        // A 2x1 body on the centre of cell (3, 2) covers cells 3 and 4 of row 2; a point body
+        // 0.4 of a cell right of the centre of (7, 4) is painted on (7, 4), and past half a
+        // cell on (8, 4).
+        sandbox.footprints[0] = Footprint::new(2, 1).unwrap();
+        sandbox.crowd.position[0] = [3.5, 2.5];
+        sandbox.crowd.position[1] = [7.9, 4.5];
+        let colours = [[200, 10, 10, 255], [10, 200, 10, 255]];
+        let mut texels = vec![7u8; 10 * 6 * 4];
+        paint_crowd(&sandbox, &colours, &mut texels);
+        fn texel(texels: &[u8], x: usize, y: usize) -> [u8; 4] {
+            let at = (y * 10 + x) * 4;
+            [texels[at], texels[at + 1], texels[at + 2], texels[at + 3]]
+        }
+        assert_eq!(texel(&texels, 3, 2), colours[0]);
+        assert_eq!(texel(&texels, 4, 2), colours[0]);
+        assert_eq!(texel(&texels, 7, 4), colours[1]);
+        let painted = texels.chunks_exact(4).filter(|t| t[3] != 0).count();
+        assert_eq!(painted, 3, "everything else is cleared");
+        sandbox.crowd.position[1] = [8.1, 4.5];
+        paint_crowd(&sandbox, &colours, &mut texels);
+        assert_eq!(
+            (texel(&texels, 7, 4), texel(&texels, 8, 4)),
+            ([0; 4], colours[1])
+        );
+        // A body at the field's edge paints nothing outside it.
+        sandbox.crowd.position[1] = [9.5, 5.5];
+        paint_crowd(&sandbox, &colours, &mut texels);
+        assert_eq!(texel(&texels, 9, 5), colours[1]);
+    }
+
+    #[test]
+    fn a_field_a_few_pixels_a_cell_or_less_is_seen_from_far() {
+        assert!(seen_from_far(1.08));
+        assert!(seen_from_far(2.9));
+        assert!(!seen_from_far(FAR_VIEW_PIXELS_PER_CELL));
+        assert!(!seen_from_far(5.0));
     }
 
     #[test]
