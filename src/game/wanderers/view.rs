@@ -575,10 +575,14 @@ mod tests {
             (texel(&texels, 7, 4), texel(&texels, 8, 4)),
             ([0; 4], colours[1])
         );
-        // A body at the field's edge paints nothing outside it.
-        sandbox.crowd.position[1] = [9.5, 5.5];
+        // A body reaching past the field's right edge paints only the cells inside it (a texel
+        // past the edge would be the next row's first, or out of the image).
+        sandbox.crowd.position[0] = [9.5, 2.5];
         paint_crowd(&sandbox, &colours, &mut texels);
-        assert_eq!(texel(&texels, 9, 5), colours[1]);
+        assert_eq!(texel(&texels, 9, 2), colours[0]);
+        assert_eq!(texel(&texels, 0, 3), [0; 4]);
+        let painted = texels.chunks_exact(4).filter(|t| t[3] != 0).count();
+        assert_eq!(painted, 2);
     }
 
     #[test]
