@@ -78,7 +78,7 @@ impl Body {
 /// a counting sort, in NPC order within a bucket. The grid keeps its own copy of the bodies in
 /// bucket order, so the neighbours of a body lie in three runs of memory (one per row of
 /// buckets) rather than scattered over the whole crowd. Bodies may be moved a little after the
-/// sort ([`SpatialGrid::move_body`]): buckets are made wide enough for the drift allowed at the
+/// sort ([`SpatialGrid::bodies_mut`]): buckets are made wide enough for the drift allowed at the
 /// build.
 #[derive(Debug, Clone, Default)]
 pub struct SpatialGrid {
@@ -94,7 +94,7 @@ pub struct SpatialGrid {
     members: Vec<u32>,
     /// The bodies, in the order of `members`.
     sorted: Vec<Body>,
-    /// Each NPC's slot in `members`, kept between the stages of a build.
+    /// Each NPC's slot in `members`.
     slot_of: Vec<u32>,
     /// Per worker of a build, its bodies per bucket, then the next slot it fills in each.
     run_counts: Vec<Vec<u32>>,
@@ -186,11 +186,16 @@ impl SpatialGrid {
         (self.members[slot] as usize, self.sorted[slot])
     }
 
-    /// Puts the body in `slot` at `body`, which must lie within the drift allowed at the build
-    /// (along each axis) of where it was sorted: its neighbours are still found without sorting
-    /// the crowd again.
-    pub fn move_body(&mut self, slot: usize, body: Body) {
-        self.sorted[slot] = body;
+    /// Where NPC `npc` was sorted: the inverse of [`Self::slot`].
+    pub fn slot_of(&self, npc: usize) -> usize {
+        self.slot_of[npc] as usize
+    }
+
+    /// The bodies in slot order, to be moved: each must stay within the drift allowed at the
+    /// build (along each axis) of where it was sorted, so its neighbours are still found without
+    /// sorting the crowd again.
+    pub fn bodies_mut(&mut self) -> &mut [Body] {
+        &mut self.sorted
     }
 
     fn cell(&self, centre: [f32; 2]) -> (usize, usize) {
@@ -377,7 +382,7 @@ mod tests {
                     body.centre[0] + sign(&mut rng),
                     body.centre[1] + sign(&mut rng),
                 ];
-                grid.move_body(slot, bodies[i]);
+                grid.bodies_mut()[slot] = bodies[i];
             }
             for (i, me) in bodies.iter().enumerate() {
                 let mut near = Vec::new();
@@ -444,12 +449,9 @@ mod tests {
                 "slot {slot} out of order"
             );
         }
-        let mut npcs: Vec<usize> = (0..one.len()).map(|slot| one.slot(slot).0).collect();
-        npcs.sort_unstable();
-        assert!(
-            npcs.into_iter().eq(0..bodies.len()),
-            "every NPC in one slot"
-        );
+        for slot in 0..one.len() {
+            assert_eq!(one.slot_of(one.slot(slot).0), slot, "slot {slot}");
+        }
         for workers in [2, 3, 7] {
             let many = build_on(workers);
             assert_eq!(many.members, one.members, "{workers} workers");

@@ -19,6 +19,7 @@ use rand::RngExt;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A route is planned again when the target has moved this many cells (Manhattan) from the
 /// cell it was planned to.
@@ -219,10 +220,12 @@ enum RouteProgress {
     Finished,
 }
 
+/// Slots per run when a pass's moves are applied on every core.
+const APPLY_RUN: usize = 4096;
+
 /// An NPC as separation sees it, copied out in the spatial grid's order.
 #[derive(Debug, Clone, Copy)]
 struct Jostled {
-    npc: usize,
     position: [f32; 2],
     home: [f32; 2],
     footprint: Footprint,
@@ -357,24 +360,36 @@ impl Sandbox {
             .into_par_iter()
             .map(|i| self.intended_move(i, params, dt))
             .collect();
-        for (i, step) in moves.into_iter().enumerate() {
-            self.cooldown_s[i] = (self.cooldown_s[i] - dt).max(0.0);
-            self.crowd.position[i] = step.position;
-            self.crowd.speed[i] = step.speed;
-            if step.sight.is_some() {
-                self.last_sight[i] = step.sight;
-            }
-            self.stats.turns += u64::from(step.turned);
-            match step.route {
-                RouteProgress::Without => {}
-                RouteProgress::Finished => self.routes[i] = None,
-                RouteProgress::Following { next, age_s } => {
-                    if let Some(route) = &mut self.routes[i] {
-                        route.next = next;
-                        route.age_s = age_s;
+        // Each NPC's own state on every core; then the queue, in NPC order.
+        self.stats.turns += self
+            .cooldown_s
+            .par_iter_mut()
+            .zip(self.crowd.position.par_iter_mut())
+            .zip(self.crowd.speed.par_iter_mut())
+            .zip(self.last_sight.par_iter_mut())
+            .zip(self.routes.par_iter_mut())
+            .zip(moves.par_iter())
+            .map(|(((((cooldown, position), speed), sight), route), step)| {
+                *cooldown = (*cooldown - dt).max(0.0);
+                *position = step.position;
+                *speed = step.speed;
+                if step.sight.is_some() {
+                    *sight = step.sight;
+                }
+                match step.route {
+                    RouteProgress::Without => {}
+                    RouteProgress::Finished => *route = None,
+                    RouteProgress::Following { next, age_s } => {
+                        if let Some(route) = route {
+                            route.next = next;
+                            route.age_s = age_s;
+                        }
                     }
                 }
-            }
+                u64::from(step.turned)
+            })
+            .sum::<u64>();
+        for (i, step) in moves.iter().enumerate() {
             if step.wants_plan && !self.queued[i] && self.cooldown_s[i] <= 0.0 {
                 self.queued[i] = true;
                 self.waiting.push_back((i, self.stats.seconds));
@@ -612,7 +627,6 @@ impl Sandbox {
             .map(|slot| {
                 let i = self.grid.slot(slot).0;
                 Jostled {
-                    npc: i,
                     position: self.crowd.position[i],
                     home: self.crowd.home[i],
                     footprint: self.footprints[i],
@@ -622,7 +636,9 @@ impl Sandbox {
             .collect();
         let farthest = params.wander_max_distance + TETHER_MARGIN;
         let mut candidates: Vec<usize> = (0..self.grid.len()).collect();
-        let mut flagged = vec![false; self.grid.len()];
+        let flagged: Vec<AtomicBool> = (0..self.grid.len())
+            .map(|_| AtomicBool::new(false))
+            .collect();
         for pass in 0..SEPARATION_PASSES {
             // Each candidate that touches someone, and where it was pushed to if it moved.
             let touching: Vec<(usize, Option<[f32; 2]>)> = candidates
@@ -632,48 +648,58 @@ impl Sandbox {
                     Some((slot, self.pushed_to(slot, &jostled[slot], push, farthest)))
                 })
                 .collect();
-            for &(slot, to) in &touching {
-                if let Some(to) = to {
-                    let npc = &mut jostled[slot];
-                    npc.position = to;
-                    npc.moved = true;
-                    self.grid.move_body(slot, Body::new(npc.footprint, to));
-                }
-            }
+            // The moves, in slot order, applied on every core: each worker takes runs of slots.
+            let moved: Vec<(usize, [f32; 2])> = touching
+                .iter()
+                .filter_map(|&(slot, to)| to.map(|to| (slot, to)))
+                .collect();
+            jostled
+                .par_chunks_mut(APPLY_RUN)
+                .zip(self.grid.bodies_mut().par_chunks_mut(APPLY_RUN))
+                .enumerate()
+                .for_each(|(run, (npcs, bodies))| {
+                    let first = run * APPLY_RUN;
+                    let within = |end: usize| moved.partition_point(|&(slot, _)| slot < end);
+                    for &(slot, to) in &moved[within(first)..within(first + npcs.len())] {
+                        let npc = &mut npcs[slot - first];
+                        npc.position = to;
+                        npc.moved = true;
+                        bodies[slot - first] = Body::new(npc.footprint, to);
+                    }
+                });
             if pass + 1 == SEPARATION_PASSES {
                 break;
             }
-            // Those a moved body now touches, found on every core.
-            let touched_by_moves = touching
-                .par_iter()
-                .filter(|(_, to)| to.is_some())
-                .fold(Vec::new, |mut touched, &(slot, _)| {
+            // The next candidates: those that touched, and those a moved body now touches, marked
+            // on every core (marks only ever go on, so the order of marking does not matter).
+            touching.par_iter().for_each(|&(slot, to)| {
+                flagged[slot].store(true, Ordering::Relaxed);
+                if to.is_some() {
                     let moved = self.grid.slot(slot).1;
                     self.grid.for_each_slot_near(&moved, |near| {
-                        if near != slot && self.grid.slot(near).1.penetration(&moved).is_some() {
-                            touched.push(near);
+                        if self.grid.slot(near).1.penetration(&moved).is_some() {
+                            flagged[near].store(true, Ordering::Relaxed);
                         }
                     });
-                    touched
-                })
-                .reduce(Vec::new, |mut all, some| {
-                    all.extend(some);
-                    all
-                });
-            for slot in touching
-                .iter()
-                .map(|&(slot, _)| slot)
-                .chain(touched_by_moves)
-            {
-                flagged[slot] = true;
-            }
-            candidates.clear();
-            candidates.extend((0..flagged.len()).filter(|&slot| flagged[slot]));
-            flagged.fill(false);
+                }
+            });
+            candidates = (0..flagged.len())
+                .into_par_iter()
+                .filter(|&slot| flagged[slot].swap(false, Ordering::Relaxed))
+                .collect();
         }
-        for npc in jostled.iter().filter(|npc| npc.moved) {
-            self.crowd.position[npc.npc] = npc.position;
-        }
+        // Back in NPC order, on every core: each NPC looks up its slot.
+        let grid = &self.grid;
+        self.crowd
+            .position
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, position)| {
+                let npc = &jostled[grid.slot_of(i)];
+                if npc.moved {
+                    *position = npc.position;
+                }
+            });
     }
 
     /// Where the body in grid `slot` goes when pushed by `push` (along the shortest way out):
