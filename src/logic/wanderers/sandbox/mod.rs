@@ -7,11 +7,13 @@
 //! [`MAX_PLAN_WAIT_S`]. The parts of a step that are independent per NPC run on every core, with
 //! the same result as on one.
 
-use super::crowd::{
-    Body, MAX_PUSH, Overlaps, PushAxis, SpatialGrid, measure_overlaps, separation_push,
-};
-use super::field::{Footprint, FootprintGraph, ObstacleField};
-use super::smoothing::{FarthestSearch, smooth, visible};
+mod planning;
+mod separation;
+mod targets;
+
+use super::crowd::{Body, Overlaps, SpatialGrid, measure_overlaps};
+use super::field::{Footprint, ObstacleField};
+use super::smoothing::{FarthestSearch, visible};
 use super::wander::{WanderParams, WanderSummary, WanderTally, Wanderers, steer};
 use crate::logic::grid_search::GridSearch;
 use crate::logic::seed::{Stream, stream_rng};
@@ -19,7 +21,6 @@ use rand::RngExt;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A route is planned again when the target has moved this many cells (Manhattan) from the
 /// cell it was planned to.
@@ -38,10 +39,6 @@ pub const MAX_PLAN_WAIT_S: f64 = 0.25;
 /// Pushes may carry an NPC this far past its wander distance from home, in cells (its own walking
 /// never does): room for a crowd at the edge of a tether to make way.
 pub const TETHER_MARGIN: f32 = 2.0;
-/// Separation passes per step: each later pass settles most of what the one before pushed into
-/// others. (Measured with `wander` from 1 500 to 100 000 NPCs: a fourth pass left about
-/// as many overlapping pairs as three; two left up to three times as many.)
-const SEPARATION_PASSES: usize = 3;
 /// Plans per step when none is overdue: at 64 steps a second, a crowd that all needs routes at
 /// once is spread over several frames.
 pub const PLAN_BUDGET_PER_STEP: usize = 40;
@@ -219,22 +216,6 @@ enum RouteProgress {
     /// It reached the last waypoint.
     Finished,
 }
-
-/// Slots per run when a pass's moves are applied on every core.
-const APPLY_RUN: usize = 4096;
-
-/// An NPC as separation sees it, copied out in the spatial grid's order.
-#[derive(Debug, Clone, Copy)]
-struct Jostled {
-    position: [f32; 2],
-    home: [f32; 2],
-    footprint: Footprint,
-    /// Whether a pass has moved it.
-    moved: bool,
-}
-
-/// A plan made for a waiting NPC.
-type Planned = Option<(Vec<usize>, Vec<usize>)>;
 
 /// Wanderers on an obstacle field.
 #[derive(Debug, Clone)]
@@ -429,84 +410,6 @@ impl Sandbox {
         }
     }
 
-    /// Moves the noise on and puts each due NPC's target on the map.
-    fn refresh_targets(&mut self, params: &WanderParams, dt: f32) {
-        if self.noise_cells_for_distance != params.wander_max_distance {
-            // A new tether: every target is put on the map afresh.
-            self.noise_cell.fill(None);
-            self.noise_cells_for_distance = params.wander_max_distance;
-        }
-        let every = self.crowd.begin_step(params, dt);
-        let targets: Vec<Option<([f32; 2], [i64; 2])>> = (0..self.crowd.len())
-            .into_par_iter()
-            .map(|i| {
-                if !self.crowd.is_due(i, every) {
-                    return None;
-                }
-                let [x, y] = self.crowd.target_of(i, params);
-                let cell = [x.floor() as i64, y.floor() as i64];
-                if self.noise_cell[i] == Some(cell) {
-                    return None;
-                }
-                Some((
-                    self.target_on_map(i, cell, params.wander_max_distance),
-                    cell,
-                ))
-            })
-            .collect();
-        for (i, target) in targets.into_iter().enumerate() {
-            if let Some((target, cell)) = target {
-                self.crowd.target[i] = target;
-                self.noise_cell[i] = Some(cell);
-            }
-        }
-        self.crowd.end_step();
-    }
-
-    /// The centre of the cell nearest to `noise_cell` (ties to the lower id) that NPC `i`'s body
-    /// fits and whose centre lies within `tether` of home. Home itself is such a cell, so there
-    /// always is one.
-    fn target_on_map(&self, i: usize, [nx, ny]: [i64; 2], tether: f32) -> [f32; 2] {
-        let home = self.crowd.home[i];
-        let (width, height) = (self.field.width() as i64, self.field.height() as i64);
-        let footprint = self.footprints[i];
-        let qualifies = |x: i64, y: i64| {
-            let [cx, cy] = [x as f32 + 0.5, y as f32 + 0.5];
-            x >= 0
-                && y >= 0
-                && x < width
-                && y < height
-                && (cx - home[0]).hypot(cy - home[1]) <= tether
-                && self
-                    .field
-                    .fits(footprint, self.field.id(x as usize, y as usize))
-        };
-        // The noise point lies within the tether, and home within a cell of reach beyond it.
-        let reach = tether.ceil() as i64 + 2;
-        let mut best: Option<(i64, usize)> = None;
-        for ring in 0..=reach {
-            if best.is_some_and(|(d2, _)| ring * ring > d2) {
-                break;
-            }
-            for y in ny - ring..=ny + ring {
-                // The top and bottom rows of the ring whole; between them, its two ends.
-                let edge = y == ny - ring || y == ny + ring;
-                let stride = if edge { 1 } else { (2 * ring).max(1) as usize };
-                for x in (nx - ring..=nx + ring).step_by(stride) {
-                    if !qualifies(x, y) {
-                        continue;
-                    }
-                    let d2 = (x - nx).pow(2) + (y - ny).pow(2);
-                    let id = self.field.id(x as usize, y as usize);
-                    if best.is_none_or(|(best_d2, best_id)| (d2, id) < (best_d2, best_id)) {
-                        best = Some((d2, id));
-                    }
-                }
-            }
-        }
-        best.map_or(home, |(_, id)| self.centre(id))
-    }
-
     /// The farthest of `to`, `to` along x only and `to` along y only at which a body of
     /// `footprint` covers no stone: a body slides along a wall rather than stopping dead. `None`
     /// when none.
@@ -604,210 +507,6 @@ impl Sandbox {
             sight,
             wants_plan: true,
             ..standing
-        }
-    }
-
-    /// Pushes touching bodies apart in [`SEPARATION_PASSES`] passes. In each, every body is pushed
-    /// out of those it overlaps, unless the push would put it in stone or carry it farther from
-    /// home than the tether and its margin. The crowd is sorted into the grid once per step, with
-    /// room for the passes' pushes, and the NPCs are copied out in the grid's order, so the passes
-    /// read memory close to what they have just read. A pass after the first looks only at the
-    /// bodies that touched someone in the pass before and those a moved body now touches: any
-    /// other body touches no one and would not move.
-    fn separate(&mut self, params: &WanderParams) {
-        let bodies: Vec<Body> = (0..self.crowd.len())
-            .into_par_iter()
-            .map(|i| self.body(i))
-            .collect();
-        let drift = MAX_PUSH * (SEPARATION_PASSES - 1) as f32;
-        self.grid
-            .build(&bodies, self.field.width(), self.field.height(), drift);
-        let mut jostled: Vec<Jostled> = (0..self.grid.len())
-            .into_par_iter()
-            .map(|slot| {
-                let i = self.grid.slot(slot).0;
-                Jostled {
-                    position: self.crowd.position[i],
-                    home: self.crowd.home[i],
-                    footprint: self.footprints[i],
-                    moved: false,
-                }
-            })
-            .collect();
-        let farthest = params.wander_max_distance + TETHER_MARGIN;
-        let mut candidates: Vec<usize> = (0..self.grid.len()).collect();
-        let flagged: Vec<AtomicBool> = (0..self.grid.len())
-            .map(|_| AtomicBool::new(false))
-            .collect();
-        for pass in 0..SEPARATION_PASSES {
-            // Each candidate that touches someone, and where it was pushed to if it moved.
-            let touching: Vec<(usize, Option<[f32; 2]>)> = candidates
-                .par_iter()
-                .filter_map(|&slot| {
-                    let push = separation_push(&self.grid, slot, PushAxis::Shallow)?;
-                    Some((slot, self.pushed_to(slot, &jostled[slot], push, farthest)))
-                })
-                .collect();
-            // The moves, in slot order, applied on every core: each worker takes runs of slots.
-            let moved: Vec<(usize, [f32; 2])> = touching
-                .iter()
-                .filter_map(|&(slot, to)| to.map(|to| (slot, to)))
-                .collect();
-            jostled
-                .par_chunks_mut(APPLY_RUN)
-                .zip(self.grid.bodies_mut().par_chunks_mut(APPLY_RUN))
-                .enumerate()
-                .for_each(|(run, (npcs, bodies))| {
-                    let first = run * APPLY_RUN;
-                    let within = |end: usize| moved.partition_point(|&(slot, _)| slot < end);
-                    for &(slot, to) in &moved[within(first)..within(first + npcs.len())] {
-                        let npc = &mut npcs[slot - first];
-                        npc.position = to;
-                        npc.moved = true;
-                        bodies[slot - first] = Body::new(npc.footprint, to);
-                    }
-                });
-            if pass + 1 == SEPARATION_PASSES {
-                break;
-            }
-            // The next candidates: those that touched, and those a moved body now touches, marked
-            // on every core (marks only ever go on, so the order of marking does not matter).
-            touching.par_iter().for_each(|&(slot, to)| {
-                flagged[slot].store(true, Ordering::Relaxed);
-                if to.is_some() {
-                    let moved = self.grid.slot(slot).1;
-                    self.grid.for_each_slot_near(&moved, |near| {
-                        if self.grid.slot(near).1.penetration(&moved).is_some() {
-                            flagged[near].store(true, Ordering::Relaxed);
-                        }
-                    });
-                }
-            });
-            candidates = (0..flagged.len())
-                .into_par_iter()
-                .filter(|&slot| flagged[slot].swap(false, Ordering::Relaxed))
-                .collect();
-        }
-        // Back in NPC order, on every core: each NPC looks up its slot.
-        let grid = &self.grid;
-        self.crowd
-            .position
-            .par_iter_mut()
-            .enumerate()
-            .for_each(|(i, position)| {
-                let npc = &jostled[grid.slot_of(i)];
-                if npc.moved {
-                    *position = npc.position;
-                }
-            });
-    }
-
-    /// Where the body in grid `slot` goes when pushed by `push` (along the shortest way out):
-    /// there when it can slide there and stays within `farthest` of home (or comes closer);
-    /// when stone or the tether blocks that, along the other axis; `None` when it stays put.
-    fn pushed_to(
-        &self,
-        slot: usize,
-        npc: &Jostled,
-        push: [f32; 2],
-        farthest: f32,
-    ) -> Option<[f32; 2]> {
-        let (from, home) = (npc.position, npc.home);
-        // Squared distances: they order the same as distances.
-        let away = |p: [f32; 2]| (p[0] - home[0]).powi(2) + (p[1] - home[1]).powi(2);
-        let farthest = farthest * farthest;
-        let deep = || separation_push(&self.grid, slot, PushAxis::Deep).unwrap_or([0.0; 2]);
-        for [px, py] in std::iter::once(push).chain(std::iter::once_with(deep)) {
-            if px == 0.0 && py == 0.0 {
-                return None;
-            }
-            let Some(to) = self.slide(npc.footprint, from, [from[0] + px, from[1] + py]) else {
-                continue;
-            };
-            if to != from && !(away(to) > farthest && away(to) > away(from)) {
-                return Some(to);
-            }
-        }
-        None
-    }
-
-    /// Plans the waiting NPCs, oldest first: the step's budget, and beyond it every NPC that
-    /// would otherwise wait longer than [`MAX_PLAN_WAIT_S`]. The plans are made in parallel,
-    /// one search per worker, and taken in queue order.
-    fn plan_waiting(&mut self, rules: &StepRules, dt: f32) {
-        let now = self.stats.seconds;
-        // The queue is oldest first, so the overdue NPCs are at its front.
-        let overdue = self
-            .waiting
-            .iter()
-            .take_while(|&&(_, since)| now + f64::from(dt) - since > MAX_PLAN_WAIT_S)
-            .count();
-        let take = rules.plan_budget.max(overdue).min(self.waiting.len());
-        let batch: Vec<(usize, f64)> = self.waiting.drain(..take).collect();
-        if batch.is_empty() {
-            return;
-        }
-        let workers = rayon::current_num_threads().clamp(1, batch.len());
-        if self.searches.len() < workers {
-            self.searches.resize_with(workers, GridSearch::new);
-        }
-        let Sandbox {
-            field,
-            crowd,
-            footprints,
-            searches,
-            ..
-        } = &mut *self;
-        let plan = |i: usize, grid_search: &mut GridSearch| -> Planned {
-            let footprint = footprints[i];
-            let (start, goal) = (
-                cell_under(field, crowd.position[i]),
-                cell_under(field, crowd.target[i]),
-            );
-            if !field.fits(footprint, goal) || start == goal {
-                return None;
-            }
-            let graph = FootprintGraph { field, footprint };
-            let raw = grid_search.astar(&graph, start, goal).path?;
-            let smoothed = smooth(field, footprint, &raw, start, goal, rules.search)
-                .expect("A* paths are valid node paths");
-            Some((raw, smoothed.waypoints))
-        };
-        let chunk = batch.len().div_ceil(workers);
-        let planned: Vec<Planned> = batch
-            .par_chunks(chunk)
-            .zip(searches.par_iter_mut())
-            .flat_map_iter(|(npcs, grid_search)| {
-                npcs.iter()
-                    .map(|&(i, _)| plan(i, grid_search))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        for (&(i, since), planned) in batch.iter().zip(planned) {
-            self.queued[i] = false;
-            let wait = now - since;
-            self.longest_wait_untaken_s = self.longest_wait_untaken_s.max(wait);
-            self.stats.longest_plan_wait_s = self.stats.longest_plan_wait_s.max(wait);
-            self.stats.plans += 1;
-            let Some((raw, waypoints)) = planned else {
-                self.routes[i] = None;
-                self.cooldown_s[i] = UNREACHABLE_WAIT_S;
-                continue;
-            };
-            let goal = *raw.last().expect("a path has its goal");
-            self.stats.routes += 1;
-            self.stats.raw_waypoints += raw.len() as u64;
-            self.stats.smoothed_waypoints += waypoints.len() as u64;
-            // Setting off on the first leg is the first turn.
-            self.stats.turns += 1;
-            // The first waypoint is the NPC's own cell: it steps to the centre before setting off.
-            self.routes[i] = Some(Route {
-                raw,
-                waypoints,
-                next: 0,
-                goal,
-                age_s: 0.0,
-            });
         }
     }
 }
