@@ -202,18 +202,13 @@ impl SpatialGrid {
         cell_at(centre, self.side, self.columns, self.rows)
     }
 
-    /// Calls `visit` with the slot of every body that may overlap `body` (itself included), in
-    /// slot order.
-    pub fn for_each_slot_near(&self, body: &Body, mut visit: impl FnMut(usize)) {
-        self.for_each_run_near(body, |run| run.for_each(&mut visit));
-    }
-
-    /// Calls `visit` with every NPC whose body may overlap `body` (itself included) and that
-    /// NPC's body, in a fixed order: buckets row by row, NPC order within one.
+    /// Calls `visit` with the slot of every body that may overlap `body` (itself included) and
+    /// that body, in slot order (buckets row by row, NPC order within one). Only the bodies are
+    /// read, not who they are: a neighbour's NPC is [`Self::slot`] away.
     pub fn for_each_near(&self, body: &Body, mut visit: impl FnMut(usize, &Body)) {
         self.for_each_run_near(body, |run| {
-            for (&j, other) in self.members[run.clone()].iter().zip(&self.sorted[run]) {
-                visit(j as usize, other);
+            for (slot, other) in run.clone().zip(&self.sorted[run]) {
+                visit(slot, other);
             }
         });
     }
@@ -256,14 +251,28 @@ pub enum PushAxis {
 
 /// The push that moves the body in grid `slot` out of the neighbours it overlaps: half of each
 /// overlap (the neighbour takes the other half) along the chosen axis, away from the neighbour
-/// (bodies at the very same place part by their NPC order), at most [`MAX_PUSH`] per axis.
-/// `None` when it overlaps no one (pushes from both sides may also add up to nothing).
+/// (bodies at the very same place share a bucket and part by their order in it, which is NPC
+/// order), at most [`MAX_PUSH`] per axis. `None` when it overlaps no one (pushes from both sides
+/// may also add up to nothing).
 pub fn separation_push(grid: &SpatialGrid, slot: usize, along: PushAxis) -> Option<[f32; 2]> {
-    let (i, me) = grid.slot(slot);
+    separation_push_noting(grid, slot, along, |_, _| {})
+}
+
+/// [`separation_push`], also calling `overlapping(near, share)` for each neighbour the body
+/// overlaps, in slot order, with `share`: what this body adds to that neighbour's own push (the
+/// part of its own push that neighbour gave, reversed). The neighbour's push is the sum of the
+/// shares of all it overlaps, in slot order, clamped: exactly what its own call would give.
+pub fn separation_push_noting(
+    grid: &SpatialGrid,
+    slot: usize,
+    along: PushAxis,
+    mut overlapping: impl FnMut(usize, [f32; 2]),
+) -> Option<[f32; 2]> {
+    let me = grid.sorted[slot];
     let mut push = [0.0f32; 2];
     let mut touches = false;
-    grid.for_each_near(&me, |j, other| {
-        if j == i {
+    grid.for_each_near(&me, |near, other| {
+        if near == slot {
             return;
         }
         let Some([x, y]) = me.penetration(other) else {
@@ -276,12 +285,18 @@ pub fn separation_push(grid: &SpatialGrid, slot: usize, along: PushAxis) -> Opti
             PushAxis::Deep => 1 - shallow,
         };
         let apart = me.centre[axis] - other.centre[axis];
-        let away = if apart > 0.0 || (apart == 0.0 && i > j) {
+        let away = if apart > 0.0 || (apart == 0.0 && slot > near) {
             1.0
         } else {
             -1.0
         };
-        push[axis] += away * [x, y][axis] / 2.0;
+        let part = away * [x, y][axis] / 2.0;
+        push[axis] += part;
+        // The neighbour finds the same overlap, the other way round: its part is this one
+        // negated, which is exact in floating point.
+        let mut share = [0.0; 2];
+        share[axis] = -part;
+        overlapping(near, share);
     });
     touches.then(|| push.map(|p| p.clamp(-MAX_PUSH, MAX_PUSH)))
 }
@@ -299,15 +314,16 @@ pub struct Overlaps {
 pub fn measure_overlaps(grid: &SpatialGrid) -> Overlaps {
     let mut overlaps = Overlaps::default();
     for slot in 0..grid.len() {
-        let (i, me) = grid.slot(slot);
+        let me = grid.sorted[slot];
         let mut covered = 0.0f32;
-        grid.for_each_near(&me, |j, other| {
-            if j == i {
+        grid.for_each_near(&me, |near, other| {
+            if near == slot {
                 return;
             }
             let shared = me.shared_area(other);
             covered += shared;
-            if j > i && shared > OVERLAP_TOLERANCE * me.area().min(other.area()) {
+            // Each pair counted once, from its first slot.
+            if near > slot && shared > OVERLAP_TOLERANCE * me.area().min(other.area()) {
                 overlaps.pairs += 1;
             }
         });
@@ -386,13 +402,11 @@ mod tests {
             }
             for (i, me) in bodies.iter().enumerate() {
                 let mut near = Vec::new();
-                grid.for_each_near(me, |j, body| {
+                grid.for_each_near(me, |slot, body| {
+                    let j = grid.slot(slot).0;
                     assert_eq!(*body, bodies[j], "the grid hands out NPC {j}'s own body");
                     near.push(j);
                 });
-                let mut slots = Vec::new();
-                grid.for_each_slot_near(me, |slot| slots.push(grid.slot(slot).0));
-                assert_eq!(slots, near, "slots and NPCs near {i} differ");
                 for (j, other) in bodies.iter().enumerate() {
                     if me.penetration(other).is_some() {
                         assert!(

@@ -2,7 +2,9 @@
 //! stone and never far past the tether, with the crowd sorted into the spatial grid once a step.
 
 use super::{Sandbox, TETHER_MARGIN};
-use crate::logic::wanderers::crowd::{Body, MAX_PUSH, PushAxis, separation_push};
+use crate::logic::wanderers::crowd::{
+    Body, MAX_PUSH, PushAxis, separation_push, separation_push_noting,
+};
 use crate::logic::wanderers::field::Footprint;
 use crate::logic::wanderers::wander::WanderParams;
 use rayon::prelude::*;
@@ -71,42 +73,62 @@ impl Sandbox {
             .collect();
         let farthest = params.wander_max_distance + TETHER_MARGIN;
         let mut candidates: Vec<usize> = (0..self.grid.len()).collect();
-        let flagged: Vec<AtomicBool> = (0..self.grid.len())
+        let in_pass: Vec<AtomicBool> = (0..self.grid.len())
             .map(|_| AtomicBool::new(false))
             .collect();
         for pass in 0..SEPARATION_PASSES {
-            // Each candidate that touches someone, and where it was pushed to if it moved.
-            let touching: Vec<(usize, Option<[f32; 2]>)> = candidates
+            // When every body is in the pass, none is outside it to mark.
+            let everyone = candidates.len() == self.grid.len();
+            if !everyone {
+                candidates
+                    .par_iter()
+                    .for_each(|&slot| in_pass[slot].store(true, Ordering::Relaxed));
+            }
+            // Each candidate that touches someone: where it was pushed to if it moved, and
+            // whether it overlaps a body outside the pass.
+            let touching: Vec<(usize, Option<[f32; 2]>, bool)> = candidates
                 .par_iter()
                 .filter_map(|&slot| {
-                    let push = separation_push(&self.grid, slot, PushAxis::Shallow)?;
-                    Some((slot, self.pushed_to(slot, &jostled[slot], push, farthest)))
+                    let mut reaches_outside = false;
+                    let push =
+                        separation_push_noting(&self.grid, slot, PushAxis::Shallow, |near, _| {
+                            reaches_outside |= !everyone && !in_pass[near].load(Ordering::Relaxed);
+                        })?;
+                    let to = self.pushed_to(slot, &jostled[slot], push, farthest);
+                    Some((slot, to, reaches_outside))
                 })
                 .collect();
-            // The moves, in slot order, applied on every core: each worker takes runs of slots.
-            let moved: Vec<(usize, [f32; 2])> = touching
-                .iter()
-                .filter_map(|&(slot, to)| to.map(|to| (slot, to)))
-                .collect();
+            let reached = self.pushes_of_reached(&touching, &in_pass, &jostled, farthest);
+            if !everyone {
+                candidates
+                    .par_iter()
+                    .for_each(|&slot| in_pass[slot].store(false, Ordering::Relaxed));
+            }
+            // The moves, applied on every core: each worker takes runs of slots, and the moves
+            // of both lists (each in slot order) that fall in them.
             jostled
                 .par_chunks_mut(APPLY_RUN)
                 .zip(self.grid.bodies_mut().par_chunks_mut(APPLY_RUN))
                 .enumerate()
                 .for_each(|(run, (npcs, bodies))| {
-                    let first = run * APPLY_RUN;
-                    let within = |end: usize| moved.partition_point(|&(slot, _)| slot < end);
-                    for &(slot, to) in &moved[within(first)..within(first + npcs.len())] {
-                        let npc = &mut npcs[slot - first];
+                    let slots = run * APPLY_RUN..run * APPLY_RUN + npcs.len();
+                    let moves = in_slots(&touching, &slots, |&(slot, to, _)| (slot, to))
+                        .chain(in_slots(&reached, &slots, |&(slot, to)| (slot, to)));
+                    for (slot, to) in moves {
+                        let Some(to) = to else { continue };
+                        let npc = &mut npcs[slot - slots.start];
                         npc.position = to;
                         npc.moved = true;
-                        bodies[slot - first] = Body::new(npc.footprint, to);
+                        bodies[slot - slots.start] = Body::new(npc.footprint, to);
                     }
                 });
             if pass + 1 == SEPARATION_PASSES {
                 break;
             }
+            // Only those who touched someone can touch someone now: two others were apart
+            // and neither moved.
             candidates = match looking {
-                Looking::AtCandidates => self.touched_or_reached(&touching, &flagged),
+                Looking::AtCandidates => merged_slots(&touching, &reached),
                 #[cfg(test)]
                 Looking::AtEveryone => (0..self.grid.len()).collect(),
             };
@@ -125,29 +147,44 @@ impl Sandbox {
             });
     }
 
-    /// The next pass's candidates: the slots of the bodies that touched someone in this one (in
-    /// `touching`, with where each moved to) and of those a moved body now touches, in slot
-    /// order. They are marked in `flagged` on every core (marks only ever go on, so the order
-    /// of marking does not matter), and the marks are cleared again.
-    fn touched_or_reached(
+    /// The bodies outside a pass that its candidates overlap (a body moved in the pass before
+    /// has reached them), in slot order, each with where its push takes it. Everyone they
+    /// overlap is in the pass, so each push is the sum of the shares of the candidates in
+    /// `touching` that overlap it, added up in slot order as its own look would add them.
+    fn pushes_of_reached(
         &self,
-        touching: &[(usize, Option<[f32; 2]>)],
-        flagged: &[AtomicBool],
-    ) -> Vec<usize> {
-        touching.par_iter().for_each(|&(slot, to)| {
-            flagged[slot].store(true, Ordering::Relaxed);
-            if to.is_some() {
-                let moved = self.grid.slot(slot).1;
-                self.grid.for_each_slot_near(&moved, |near| {
-                    if self.grid.slot(near).1.penetration(&moved).is_some() {
-                        flagged[near].store(true, Ordering::Relaxed);
+        touching: &[(usize, Option<[f32; 2]>, bool)],
+        in_pass: &[AtomicBool],
+        jostled: &[Jostled],
+        farthest: f32,
+    ) -> Vec<(usize, Option<[f32; 2]>)> {
+        // (reached slot, candidate slot, the candidate's share of its push)
+        let mut shares: Vec<(usize, usize, [f32; 2])> = touching
+            .par_iter()
+            .filter(|&&(_, _, reaches_outside)| reaches_outside)
+            .flat_map_iter(|&(slot, _, _)| {
+                let mut found = Vec::new();
+                separation_push_noting(&self.grid, slot, PushAxis::Shallow, |near, share| {
+                    if !in_pass[near].load(Ordering::Relaxed) {
+                        found.push((near, slot, share));
                     }
                 });
-            }
-        });
-        (0..flagged.len())
-            .into_par_iter()
-            .filter(|&slot| flagged[slot].swap(false, Ordering::Relaxed))
+                found
+            })
+            .collect();
+        shares.sort_unstable_by_key(|&(near, from, _)| (near, from));
+        shares
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|overlapping| {
+                let slot = overlapping[0].0;
+                let push = overlapping
+                    .iter()
+                    .fold([0.0f32; 2], |sum, &(_, _, share)| {
+                        [sum[0] + share[0], sum[1] + share[1]]
+                    })
+                    .map(|p| p.clamp(-MAX_PUSH, MAX_PUSH));
+                (slot, self.pushed_to(slot, &jostled[slot], push, farthest))
+            })
             .collect()
     }
 
@@ -179,6 +216,36 @@ impl Sandbox {
         }
         None
     }
+}
+
+/// The entries of `list` (sorted by slot, which `entry` gives with the move) whose slots lie
+/// in `slots`, as (slot, move).
+fn in_slots<'a, T>(
+    list: &'a [T],
+    slots: &std::ops::Range<usize>,
+    entry: impl Fn(&T) -> (usize, Option<[f32; 2]>) + 'a,
+) -> impl Iterator<Item = (usize, Option<[f32; 2]>)> + 'a {
+    let from = list.partition_point(|e| entry(e).0 < slots.start);
+    let to = list.partition_point(|e| entry(e).0 < slots.end);
+    list[from..to].iter().map(entry)
+}
+
+/// The slots of those who touched someone in a pass, in slot order: the candidates in
+/// `touching` and the bodies outside the pass in `reached`, each list in slot order.
+fn merged_slots(
+    touching: &[(usize, Option<[f32; 2]>, bool)],
+    reached: &[(usize, Option<[f32; 2]>)],
+) -> Vec<usize> {
+    let mut slots = Vec::with_capacity(touching.len() + reached.len());
+    let mut reached = reached.iter().map(|&(slot, _)| slot).peekable();
+    for &(slot, _, _) in touching {
+        while let Some(before) = reached.next_if(|&other| other < slot) {
+            slots.push(before);
+        }
+        slots.push(slot);
+    }
+    slots.extend(reached);
+    slots
 }
 
 #[cfg(test)]
