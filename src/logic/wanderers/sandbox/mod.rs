@@ -33,6 +33,9 @@ const UNREACHABLE_WAIT_S: f32 = 1.0;
 const WAYPOINT_REACHED: f32 = 0.05;
 /// Homes drawn per NPC before giving up on finding one its footprint fits.
 const HOME_DRAWS: usize = 1000;
+/// Rows of the field in each strip along which NPCs are numbered (see [`Sandbox::new`]): about
+/// the reach of a body's neighbours, a few rows, so a strip's NPCs are read together.
+const HOME_STRIP_ROWS: usize = 8;
 /// The longest an NPC waits for a plan, in seconds: past the budget, every NPC that would wait
 /// longer is planned in the same step.
 pub const MAX_PLAN_WAIT_S: f64 = 0.25;
@@ -250,14 +253,14 @@ pub struct Sandbox {
 }
 
 impl Sandbox {
-    /// A sandbox: the field from the seed, then homes drawn on cells each NPC's body fits.
+    /// A sandbox: the field from the seed, then homes drawn on cells each NPC's body fits, the
+    /// NPCs numbered by where their homes lie.
     pub fn new(config: SandboxConfig) -> Sandbox {
         let field =
             ObstacleField::from_noise(config.seed, config.width, config.height, config.density);
         let mut rng = stream_rng(config.seed, Stream::SandboxHomes);
         let side = config.footprints.max_side();
-        let mut footprints = Vec::with_capacity(config.count);
-        let mut homes = Vec::with_capacity(config.count);
+        let mut npcs: Vec<(Footprint, (usize, usize))> = Vec::with_capacity(config.count);
         for _ in 0..config.count {
             let footprint = Footprint::new(rng.random_range(1..=side), rng.random_range(1..=side))
                 .expect("mix sides are 1 to 3");
@@ -274,10 +277,16 @@ impl Sandbox {
                         .unwrap_or(0),
                 ),
             };
-            let (x, y) = field.coords(home);
-            footprints.push(footprint);
-            homes.push([x as f32 + 0.5, y as f32 + 0.5]);
+            npcs.push((footprint, field.coords(home)));
         }
+        // NPCs are numbered along strips of the field, so the data of neighbours lies close
+        // together in memory: each step's pass over the crowd in spatial order then reads it
+        // almost in sequence rather than all over the place.
+        npcs.sort_by_key(|&(_, (x, y))| (y / HOME_STRIP_ROWS, x, y));
+        let (footprints, homes): (Vec<Footprint>, Vec<[f32; 2]>) = npcs
+            .into_iter()
+            .map(|(footprint, (x, y))| (footprint, [x as f32 + 0.5, y as f32 + 0.5]))
+            .unzip();
         let count = homes.len();
         Sandbox {
             crowd: Wanderers::new(config.seed, homes),
