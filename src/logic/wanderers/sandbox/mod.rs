@@ -31,7 +31,8 @@ const ROUTE_LIFETIME_S: f32 = 4.0;
 const UNREACHABLE_WAIT_S: f32 = 1.0;
 /// Distance at which a waypoint counts as reached, in cells.
 const WAYPOINT_REACHED: f32 = 0.05;
-/// Homes drawn per NPC before giving up on finding one its footprint fits.
+/// Homes drawn per NPC before giving up on finding one its footprint fits apart from the
+/// others' (then the first it fits is taken) or fits at all.
 const HOME_DRAWS: usize = 1000;
 /// Rows of the field in each strip along which NPCs are numbered (see [`Sandbox::new`]): about
 /// the reach of a body's neighbours, a few rows, so a strip's NPCs are read together.
@@ -261,14 +262,27 @@ impl Sandbox {
         let mut rng = stream_rng(config.seed, Stream::SandboxHomes);
         let side = config.footprints.max_side();
         let mut npcs: Vec<(Footprint, (usize, usize))> = Vec::with_capacity(config.count);
+        // The cells covered by the bodies of the homes drawn so far, as stone: a home is drawn
+        // where its body covers neither stone nor another home's body while there is room, so
+        // a crowd starts apart rather than squeezed into pockets it cannot leave.
+        let mut claimed = ObstacleField::open(config.width, config.height);
         for _ in 0..config.count {
             let footprint = Footprint::new(rng.random_range(1..=side), rng.random_range(1..=side))
                 .expect("mix sides are 1 to 3");
-            let home = (0..HOME_DRAWS)
-                .map(|_| rng.random_range(0..config.width * config.height))
-                .find(|&cell| field.fits(footprint, cell));
+            let (mut apart, mut fitting) = (None, None);
+            for _ in 0..HOME_DRAWS {
+                let cell = rng.random_range(0..config.width * config.height);
+                if !field.fits(footprint, cell) {
+                    continue;
+                }
+                if claimed.fits(footprint, cell) {
+                    apart = Some(cell);
+                    break;
+                }
+                fitting.get_or_insert(cell);
+            }
             // A field with no room at all for this body gets a one-cell NPC at any open cell.
-            let (footprint, home) = match home {
+            let (footprint, home) = match apart.or(fitting) {
                 Some(home) => (footprint, home),
                 None => (
                     Footprint::POINT,
@@ -277,6 +291,7 @@ impl Sandbox {
                         .unwrap_or(0),
                 ),
             };
+            claim(&mut claimed, footprint, home);
             npcs.push((footprint, field.coords(home)));
         }
         // NPCs are numbered along strips of the field, so the data of neighbours lies close
@@ -520,6 +535,18 @@ impl Sandbox {
     }
 }
 
+/// Marks the cells a body of `footprint` covers around `cell` as stone in `claimed` (those
+/// inside the field).
+fn claim(claimed: &mut ObstacleField, footprint: Footprint, cell: usize) {
+    let (x, y) = claimed.coords(cell);
+    let [left, top, right, bottom] = footprint.extents().map(usize::from);
+    for cy in y.saturating_sub(top)..=(y + bottom).min(claimed.height() - 1) {
+        for cx in x.saturating_sub(left)..=(x + right).min(claimed.width() - 1) {
+            claimed.set_blocked(cx, cy, true);
+        }
+    }
+}
+
 /// The cell of `field` under a position, clamped into the field.
 fn cell_under(field: &ObstacleField, [x, y]: [f32; 2]) -> usize {
     let cx = (x.max(0.0) as usize).min(field.width() - 1);
@@ -527,8 +554,9 @@ fn cell_under(field: &ObstacleField, [x, y]: [f32; 2]) -> usize {
     field.id(cx, cy)
 }
 
-/// Bodies overlap from the start (homes are drawn independently); overlaps are measured from
-/// this many seconds on, when the crowd has had time to part.
+/// A crowd with too little room to draw every home apart overlaps from the start, and any crowd
+/// jostles as it first sets off; overlaps are measured from this many seconds on, when it has
+/// had time to part.
 pub const SETTLING_S: f64 = 1.0;
 
 /// What a sandbox run shows.
@@ -564,6 +592,43 @@ mod tests {
             density,
             footprints: FootprintMix::Small,
         }
+    }
+
+    /// Homes are drawn so that no two bodies overlap while there is room (a sandbox's field has
+    /// six open cells per body cell); on a field too small for that, every NPC still gets a
+    /// home its body fits. (Drawing homes without looking at the others fails the first part.)
+    #[test]
+    fn homes_are_drawn_apart_while_there_is_room() {
+        for footprints in [FootprintMix::Small, FootprintMix::Mixed] {
+            for density in [0.0, 0.3] {
+                let count = 2_000;
+                let (width, height) = field_size_for(count, footprints, density);
+                let sandbox = Sandbox::new(SandboxConfig {
+                    seed: 8,
+                    count,
+                    width,
+                    height,
+                    density,
+                    footprints,
+                });
+                let mut grid = SpatialGrid::default();
+                let homes: Vec<Body> = (0..count)
+                    .map(|i| Body::new(sandbox.footprints[i], sandbox.crowd.home[i]))
+                    .collect();
+                grid.build(&homes, width, height, 0.0);
+                let overlaps = measure_overlaps(&grid);
+                assert_eq!(
+                    overlaps.max_covered_fraction, 0.0,
+                    "{footprints:?} on {density} stone"
+                );
+            }
+        }
+        // Too many for the field: homes overlap, but each body fits its home.
+        let crowded = Sandbox::new(config(3_000, 0.3));
+        assert!((0..crowded.crowd.len()).all(|i| {
+            let home = crowded.cell_at(crowded.crowd.home[i]);
+            crowded.field.fits(crowded.footprints[i], home)
+        }));
     }
 
     #[test]
