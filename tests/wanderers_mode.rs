@@ -1,14 +1,16 @@
 //! Headless App tests of the wanderers mode: NPCs spawn with the set count, move and stay near
 //! home, settings edits respawn them, the keep-apart switch parts bodies, T toggles targets, and
-//! a selected NPC exposes both paths while the statistics show the longest wait for a plan.
+//! a selected NPC exposes both paths while the statistics show the longest wait for a plan, and a
+//! frame runs at most a few sandbox steps.
 
 mod common;
 
 use bevy::prelude::*;
-use common::{headless_app, press, run_frames, state};
+use common::{FRAME, headless_app, press, run_frames, state};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::wanderers::options::{AVOID, COUNT, STRENGTH, WanderersOptions};
+use temple_trails::game::wanderers::steering::MAX_STEPS_PER_FRAME;
 use temple_trails::game::wanderers::{SelectedNpc, SelectedRoute, WanderersRun, WanderersStats};
 use temple_trails::logic::wanderers::sandbox::{MAX_PLAN_WAIT_S, TETHER_MARGIN};
 
@@ -155,8 +157,11 @@ fn a_selected_npc_exposes_its_raw_and_smoothed_paths() {
     assert!(route.smoothed_turns <= route.raw_turns);
     assert_eq!(route.smoothed.first(), route.raw.first());
     assert_eq!(route.smoothed.last(), route.raw.last());
-    // The statistics are measured over whole seconds of sandbox time (frames are 0.1 s).
-    run_frames(&mut app, 12);
+    // The statistics are measured over whole seconds of sandbox time.
+    let until = run(&app).sandbox.stats.seconds + 1.2;
+    while run(&app).sandbox.stats.seconds < until {
+        app.update();
+    }
     let stats = *app.world().resource::<WanderersStats>();
     assert!(stats.replans_per_second > 0.0, "{stats:?}");
     assert!(
@@ -168,4 +173,34 @@ fn a_selected_npc_exposes_its_raw_and_smoothed_paths() {
     app.world_mut().resource_mut::<SelectedNpc>().0 = None;
     app.update();
     assert!(!app.world().contains_resource::<SelectedRoute>());
+}
+
+/// The tests' frames are long enough to ask for more fixed steps than a frame may run: each runs
+/// exactly the most allowed, and the crowd falls behind real time instead of the frames slowing.
+#[test]
+fn a_frame_runs_at_most_a_few_sandbox_steps() {
+    let mut app = wanderers_app(WanderersOptions {
+        count: 100,
+        density: 0.0,
+        ..WanderersOptions::default()
+    });
+    let step_s = app
+        .world()
+        .resource::<Time<Fixed>>()
+        .timestep()
+        .as_secs_f64();
+    assert!(
+        FRAME.as_secs_f64() >= f64::from(MAX_STEPS_PER_FRAME + 2) * step_s,
+        "a frame must ask for more steps than the most allowed"
+    );
+    for frame in 0..5 {
+        let before = run(&app).sandbox.stats.seconds;
+        run_frames(&mut app, 1);
+        let steps = (run(&app).sandbox.stats.seconds - before) / step_s;
+        assert_eq!(
+            steps.round() as u32,
+            MAX_STEPS_PER_FRAME,
+            "frame {frame}: {steps} steps"
+        );
+    }
 }

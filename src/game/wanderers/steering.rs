@@ -1,7 +1,8 @@
 //! The NPC wanderers' steering: the sandbox steps in `FixedUpdate` (each NPC toward its
 //! Perlin-moved target on the map, planning and smoothing routes around stone, bodies kept
 //! apart); a new count, body mix or stone density makes a new sandbox, other settings apply as it
-//! runs; T shows or hides every target and its tether.
+//! runs; T shows or hides every target and its tether. A frame runs at most a few steps, so a
+//! crowd too heavy for the machine plays in slow motion rather than at a few frames a second.
 
 use super::options::WanderersOptions;
 use crate::game::screens::{AppSystems, PausableSystems, Screen};
@@ -10,9 +11,21 @@ use crate::logic::wanderers::sandbox::Sandbox;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 
+/// The most sandbox steps one frame runs. Bevy runs as many fixed steps as the frame's real time
+/// asks for; when a step takes longer than the 1/64 s it stands for (20 000 NPCs on dense stone
+/// plan a lot), each frame would run more steps than the last, down to a few frames a second.
+/// Past this many, the frame's remaining steps are skipped: the crowd slows down instead.
+pub const MAX_STEPS_PER_FRAME: u32 = 2;
+
+/// Sandbox steps run in the current frame.
+#[derive(Resource, Debug, Default)]
+struct StepsThisFrame(u32);
+
 pub(super) fn plugin(app: &mut App) {
     let running = in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>);
-    app.add_systems(OnEnter(Screen::Wanderers), start_sandbox)
+    app.init_resource::<StepsThisFrame>()
+        .add_systems(First, |mut steps: ResMut<StepsThisFrame>| steps.0 = 0)
+        .add_systems(OnEnter(Screen::Wanderers), start_sandbox)
         .add_systems(OnExit(Screen::Wanderers), end_sandbox)
         .add_systems(
             Update,
@@ -68,7 +81,16 @@ fn toggle_targets(mut options: ResMut<WanderersOptions>) {
     options.show_targets = !options.show_targets;
 }
 
-fn step_sandbox(time: Res<Time>, options: Res<WanderersOptions>, mut run: ResMut<WanderersRun>) {
+fn step_sandbox(
+    time: Res<Time>,
+    options: Res<WanderersOptions>,
+    mut steps: ResMut<StepsThisFrame>,
+    mut run: ResMut<WanderersRun>,
+) {
+    if steps.0 >= MAX_STEPS_PER_FRAME {
+        return;
+    }
+    steps.0 += 1;
     run.sandbox
         .step(&options.params(), time.delta_secs(), &options.rules());
 }
