@@ -1,9 +1,12 @@
-//! Headless App tests of the game's flow: title, modes, pausing, menus, and Esc.
+//! Headless App tests of the game's flow: title, modes, pausing (with Esc or when the window
+//! loses focus), menus, and Esc.
 
 mod common;
 
 use bevy::prelude::*;
+use bevy::window::WindowFocused;
 use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
+use temple_trails::game::MODES;
 use temple_trails::game::menu::{MenuCursor, MenuInput, MenuItem};
 use temple_trails::game::screens::{Menu, PausableSystems, Screen};
 use temple_trails::game::settings::{GameDifficulty, Settings};
@@ -94,6 +97,64 @@ fn gameplay_stops_while_paused() {
     let paused_at = app.world().resource::<GameplayTicks>().0;
     run_frames(&mut app, 5);
     assert_eq!(app.world().resource::<GameplayTicks>().0, paused_at);
+}
+
+/// Tells the game its window lost or regained the keyboard focus, as the window plugin would.
+fn focus(app: &mut App, focused: bool) {
+    let window = Entity::PLACEHOLDER;
+    app.world_mut()
+        .write_message(WindowFocused { window, focused });
+    run_frames(app, 2);
+}
+
+#[test]
+fn losing_the_window_focus_pauses_every_mode_and_regaining_it_does_not_resume() {
+    for mode in MODES {
+        let mut app = headless_app(None);
+        app.world_mut()
+            .write_message(MenuInput::Activated(MenuItem::Play(mode.screen)));
+        run_frames(&mut app, 2);
+        assert_eq!(state::<Screen>(&app), mode.screen);
+        focus(&mut app, true);
+        assert_eq!(
+            state::<Menu>(&app),
+            Menu::None,
+            "{:?}: focus gained",
+            mode.screen
+        );
+
+        focus(&mut app, false);
+        assert_eq!(state::<Menu>(&app), Menu::Pause, "{:?}", mode.screen);
+        assert!(app.world().resource::<Time<Virtual>>().is_paused());
+        // The player decides when to go on: coming back leaves the pause menu open.
+        focus(&mut app, true);
+        assert_eq!(state::<Menu>(&app), Menu::Pause, "{:?}", mode.screen);
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(state::<Menu>(&app), Menu::None, "{:?}", mode.screen);
+    }
+}
+
+#[test]
+fn losing_the_focus_on_the_title_screen_or_in_the_settings_changes_nothing() {
+    let mut app = headless_app(None);
+    focus(&mut app, false);
+    assert_eq!(state::<Screen>(&app), Screen::Title);
+    assert_eq!(state::<Menu>(&app), Menu::Main);
+
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+    run_frames(&mut app, 2);
+    press(&mut app, KeyCode::Escape);
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Settings));
+    run_frames(&mut app, 2);
+    assert_eq!(state::<Menu>(&app), Menu::Settings);
+    focus(&mut app, false);
+    assert_eq!(
+        state::<Menu>(&app),
+        Menu::Settings,
+        "an open page stays open"
+    );
 }
 
 #[test]

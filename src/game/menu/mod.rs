@@ -1,5 +1,5 @@
-//! Menu behaviour: which items the open menu has, keyboard navigation, Esc, and what choosing one
-//! of the core's items does. Modes contribute their own items (pause actions, settings rows,
+//! Menu behaviour: which items the open menu has, keyboard navigation, Esc, pausing when the
+//! window loses focus, and what choosing one of the core's items does. Modes contribute their own items (pause actions, settings rows,
 //! result buttons) and answer them themselves; the menu only lists and dispatches. Drawing is in
 //! [`ui`]. The mouse and the keyboard both end up as [`MenuInput`] messages, so the headless
 //! tests drive exactly what a player drives.
@@ -18,7 +18,8 @@ use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 use dispatch::apply_menu_inputs;
 use navigation::{
-    close_menus, handle_escape, list_open_menu_items, navigate_menu_with_keys, reset_cursor,
+    close_menus, handle_escape, list_open_menu_items, navigate_menu_with_keys, pause_on_focus_loss,
+    reset_cursor,
 };
 use rows::{NumberSetting, SettingRow, SettingValue};
 
@@ -31,6 +32,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MenuContributions>()
         .init_resource::<OpenMenuItems>()
         .add_message::<MenuInput>()
+        // The window plugin registers it too; without a window (the headless tests) nothing
+        // but a test writes it.
+        .add_message::<bevy::window::WindowFocused>()
         .add_systems(
             Update,
             (
@@ -38,6 +42,7 @@ pub(super) fn plugin(app: &mut App) {
                     list_open_menu_items,
                     reset_cursor.run_if(state_changed::<Menu>),
                     handle_escape.run_if(input_just_pressed(KeyCode::Escape)),
+                    pause_on_focus_loss,
                     navigate_menu_with_keys.run_if(not(in_state(Menu::None))),
                 )
                     .chain()

@@ -4,8 +4,10 @@
 use super::{MenuContributions, MenuCursor, MenuInput, OpenMenuItems, menu_items};
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::screens::{Menu, Screen};
+use crate::game::screenshot::ScreenshotPlan;
 use crate::game::theme::dialog::ResultDialog;
 use bevy::prelude::*;
+use bevy::window::WindowFocused;
 use bevy_egui::input::EguiWantsInput;
 
 pub(super) fn list_open_menu_items(
@@ -62,6 +64,25 @@ pub(super) fn handle_escape(
     if let Some(target) = target {
         next_menu.set(target);
         sounds.write(SoundRequested(Sound::MenuConfirm));
+    }
+}
+
+/// A mode pauses when its window loses the keyboard focus, so a player who switches to another
+/// window comes back to the pause menu rather than to a lost run. A scripted capture
+/// (`--screenshot`) never pauses: nobody is there to come back.
+pub(super) fn pause_on_focus_loss(
+    mut focus_changes: MessageReader<WindowFocused>,
+    screen: Res<State<Screen>>,
+    menu: Res<State<Menu>>,
+    capture: Option<Res<ScreenshotPlan>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    // Only the last change of a frame counts: focus lost and found again in one frame is kept.
+    let Some(last) = focus_changes.read().last() else {
+        return;
+    };
+    if !last.focused && capture.is_none() && screen.mode().is_some() && *menu.get() == Menu::None {
+        next_menu.set(Menu::Pause);
     }
 }
 
