@@ -230,6 +230,48 @@ fn the_game_over_stores_a_best_score() {
     assert!(saved.contains("runner/normal"), "{saved}");
 }
 
+/// Runs a track with one coin line before a log, in an app keeping its files in `home`, to the
+/// game over; with `autopilot`, O is pressed twice first. Returns the result.
+fn run_one_coin_line(home: &std::path::Path, autopilot: bool) -> RunnerResult {
+    let mut app = headless_app(Some(home));
+    enter_runner(&mut app);
+    let empty = (SegmentKind::Straight, [LaneContent::Empty; 3]);
+    let coins = (SegmentKind::Straight, [LaneContent::Coins; 3]);
+    let log = (SegmentKind::Straight, [LaneContent::Low; 3]);
+    let track = Track::scripted(Difficulty::Normal, [empty, coins, empty, log]);
+    app.world_mut()
+        .insert_resource(RunnerRun::new(5, Difficulty::Normal, track, false));
+    if autopilot {
+        press(&mut app, KeyCode::KeyO);
+        press(&mut app, KeyCode::KeyO);
+    }
+    pass_the_test_segment(&mut app);
+    run_frames(&mut app, 2);
+    let result = app.world().resource::<RunnerResult>().clone();
+    assert_eq!(result.coins, 1);
+    assert_eq!(
+        app.world().resource::<BestScores>().coins_banked(),
+        result.coins_banked
+    );
+    result
+}
+
+#[test]
+fn coins_are_banked_across_runs_and_sessions_but_not_from_the_autopilot() {
+    let home = tempfile::tempdir().unwrap();
+    assert_eq!(run_one_coin_line(home.path(), false).coins_banked, 1);
+    let saved = std::fs::read_to_string(home.path().join("scores.json")).unwrap();
+    assert!(saved.contains("\"coins_banked\": 1"), "{saved}");
+    // A new session loads the bank and adds to it.
+    assert_eq!(run_one_coin_line(home.path(), false).coins_banked, 2);
+    let assisted = run_one_coin_line(home.path(), true);
+    assert!(assisted.assisted);
+    assert_eq!(
+        assisted.coins_banked, 2,
+        "the autopilot's coins are not banked"
+    );
+}
+
 #[test]
 fn a_run_the_autopilot_touched_stores_no_score() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));

@@ -1,4 +1,5 @@
-//! Best scores per mode, kept in `scores.json` and written atomically whenever a record falls.
+//! Best scores per mode and the coins banked over runner runs, kept in `scores.json` and written
+//! atomically whenever a record falls or coins are banked.
 
 use crate::files::{load_json_or_default, write_json_atomic};
 use crate::game::screens::{AppSystems, ModeInfo};
@@ -49,6 +50,8 @@ pub struct BestScore {
 pub struct ScoreBook {
     /// Records by board name.
     pub boards: BTreeMap<String, BestScore>,
+    /// Coins taken over every runner run that counts (the autopilot's runs do not).
+    pub coins_banked: u64,
 }
 
 /// The best scores of this player. Submit through [`BestScores::submit`]; saving is automatic.
@@ -57,7 +60,7 @@ pub struct BestScores {
     book: ScoreBook,
     /// True when a damaged file could not be moved aside, so it must not be overwritten.
     read_only: bool,
-    /// A record fell since the file was last written.
+    /// A record fell or coins were banked since the file was last written.
     unsaved: bool,
 }
 
@@ -99,6 +102,20 @@ impl BestScores {
             self.unsaved = true;
         }
         is_record
+    }
+
+    /// Adds a run's coins to the bank (saved like a record) and returns the new total.
+    pub fn bank_coins(&mut self, coins: u64) -> u64 {
+        if coins > 0 {
+            self.book.coins_banked = self.book.coins_banked.saturating_add(coins);
+            self.unsaved = true;
+        }
+        self.book.coins_banked
+    }
+
+    /// Coins banked over every counted runner run.
+    pub fn coins_banked(&self) -> u64 {
+        self.book.coins_banked
     }
 
     /// Every record, by board name.
@@ -160,6 +177,24 @@ mod tests {
         assert!(scores.submit("maze/15x15/prim", Ranking::LowerIsBetter, 20.5, 1));
         assert!(!scores.submit("maze/15x15/prim", Ranking::LowerIsBetter, 25.0, 1));
         assert_eq!(scores.best("maze/15x15/prim").unwrap().value, 20.5);
+    }
+
+    #[test]
+    fn coins_add_up_and_a_file_from_before_the_bank_starts_it_at_zero() {
+        let mut scores = BestScores::default();
+        assert_eq!(scores.bank_coins(0), 0);
+        assert!(!scores.unsaved, "nothing banked, nothing to save");
+        assert_eq!(scores.bank_coins(12), 12);
+        assert_eq!(scores.bank_coins(30), 42);
+        assert!(scores.unsaved);
+        scores.book.coins_banked = u64::MAX - 1;
+        assert_eq!(scores.bank_coins(5), u64::MAX, "the bank saturates");
+        let old: ScoreBook = serde_json::from_str(
+            r#"{"boards":{"runner/normal":{"value":65.0,"seed":42,"recorded_unix":1}}}"#,
+        )
+        .unwrap();
+        assert_eq!(old.coins_banked, 0);
+        assert_eq!(old.boards["runner/normal"].value, 65.0);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::{
     core_setting_rows, item_label,
 };
 use crate::game::MODES;
+use crate::game::scores::BestScores;
 use crate::game::screens::{Menu, Screen};
 use crate::game::settings::{GameSeed, Settings};
 use crate::game::storage::StorageWarnings;
@@ -44,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The game's name across the top of the title screen and the controls along the bottom.
-fn draw_title_and_footer(ctx: &egui::Context, seed_text: &str, seed: u64) {
+fn draw_title_and_footer(ctx: &egui::Context, seed_text: &str, seed: u64, coins_banked: u64) {
     egui::Area::new(egui::Id::new("title"))
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 28.0))
         .show(ctx, |ui| {
@@ -54,6 +55,11 @@ fn draw_title_and_footer(ctx: &egui::Context, seed_text: &str, seed: u64) {
                     "run the temple  ·  solve the maze  ·  watch the wanderers",
                     text::BODY,
                     SAND.egui(),
+                ));
+                ui.label(styled(
+                    format!("{coins_banked} coins banked"),
+                    text::NOTE,
+                    GOLD.egui(),
                 ));
             });
         });
@@ -95,11 +101,12 @@ fn draw_main_menu(
     mut cursor: ResMut<MenuCursor>,
     mut requests: ResMut<MenuRequests>,
     time: Res<Time<Real>>,
+    scores: Res<BestScores>,
     mut field: Local<SeedField>,
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    draw_title_and_footer(ctx, &settings.seed_text, seed.0);
+    draw_title_and_footer(ctx, &settings.seed_text, seed.0, scores.coins_banked());
     let mut focus = MenuFocus::new(&items.0, &mut cursor);
     let mut inputs = Vec::new();
     let seed_id = egui::Id::new(SEED_FIELD_ID);
@@ -219,11 +226,12 @@ fn draw_settings_page(
     contributions: Res<MenuContributions>,
     items: Res<OpenMenuItems>,
     mut cursor: ResMut<MenuCursor>,
+    scores: Res<BestScores>,
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if *screen.get() == Screen::Title {
-        draw_title_and_footer(ctx, &settings.seed_text, seed.0);
+        draw_title_and_footer(ctx, &settings.seed_text, seed.0, scores.coins_banked());
     } else {
         dim_background(ctx);
     }

@@ -56,7 +56,8 @@ pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
         .map_or_else(|| "none yet".to_owned(), |b| format!("{:.0}", b.value));
     let note = if result.assisted {
         Some(DialogNote::NotRecorded(
-            "The autopilot ran: this score is not recorded.".to_owned(),
+            "The autopilot ran: this score is not recorded and its coins are not banked."
+                .to_owned(),
         ))
     } else {
         result
@@ -69,6 +70,7 @@ pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
         figures: vec![
             ("Distance".to_owned(), format!("{:.0} m", result.distance_m)),
             ("Coins".to_owned(), result.coins.to_string()),
+            ("Coins banked".to_owned(), result.coins_banked.to_string()),
             ("Score".to_owned(), result.score.to_string()),
             (format!("Best ({})", result.difficulty.label()), best),
             ("Seed".to_owned(), result.seed.to_string()),

@@ -150,8 +150,10 @@ pub struct RunnerResult {
     pub best: Option<BestScore>,
     /// This run set the best score.
     pub new_record: bool,
-    /// The autopilot ran, so no score was recorded.
+    /// The autopilot ran, so no score was recorded and no coins were banked.
     pub assisted: bool,
+    /// Coins banked over every counted run, this one included.
+    pub coins_banked: u64,
 }
 
 /// Starts a run on a new track; the drawing sets itself up after this.
@@ -287,6 +289,11 @@ fn end_run_on_crash(
     let board = BestScores::board_name(&super::MODE, run.difficulty.name());
     let new_record =
         !run.assisted && scores.submit(&board, Ranking::HigherIsBetter, score as f64, run.seed);
+    let coins_banked = if run.assisted {
+        scores.coins_banked()
+    } else {
+        scores.bank_coins(u64::from(run.body.coins))
+    };
     let result = RunnerResult {
         distance_m: run.body.distance_m,
         coins: run.body.coins,
@@ -297,6 +304,7 @@ fn end_run_on_crash(
         best: scores.best(&board).cloned(),
         new_record,
         assisted: run.assisted,
+        coins_banked,
     };
     commands.insert_resource(super::hud::result_dialog(&result));
     commands.insert_resource(result);
