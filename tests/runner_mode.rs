@@ -203,29 +203,13 @@ fn a_missed_or_wrong_turn_falls() {
 #[test]
 fn the_game_over_stores_a_best_score() {
     let home = tempfile::tempdir().unwrap();
-    let mut app = headless_app(Some(home.path()));
-    enter_runner(&mut app);
-    let empty = (SegmentKind::Straight, [LaneContent::Empty; 3]);
-    let coins = (SegmentKind::Straight, [LaneContent::Coins; 3]);
-    let wall = (SegmentKind::Straight, [LaneContent::Low; 3]);
-    let track = Track::scripted(Difficulty::Normal, [empty, coins, empty, wall]);
-    app.world_mut()
-        .insert_resource(RunnerRun::new(5, Difficulty::Normal, track, false));
-    pass_the_test_segment(&mut app);
-    let result = app.world().resource::<RunnerResult>().clone();
-    assert_eq!(result.coins, 1);
+    let result = run_one_coin_line(home.path(), false);
     // The run ends at the log's contact point, with one coin line taken.
     let metres = contact_distance_m(TEST_SEGMENT) as u64;
     assert_eq!(result.score, metres + COIN_LINE_POINTS);
     assert!(result.new_record && !result.assisted);
-    let best = app
-        .world()
-        .resource::<BestScores>()
-        .best("runner/normal")
-        .cloned()
-        .expect("a best score");
+    let best = result.best.expect("a best score");
     assert_eq!((best.value, best.seed), (result.score as f64, 5));
-    run_frames(&mut app, 2);
     let saved = std::fs::read_to_string(home.path().join("scores.json")).unwrap();
     assert!(saved.contains("runner/normal"), "{saved}");
 }
