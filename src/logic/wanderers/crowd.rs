@@ -251,8 +251,8 @@ pub enum PushAxis {
 
 /// The push that moves the body in grid `slot` out of the neighbours it overlaps: half of each
 /// overlap (the neighbour takes the other half) along the chosen axis, away from the neighbour
-/// (bodies at the very same place share a bucket and part by their order in it, which is NPC
-/// order), at most [`MAX_PUSH`] per axis. `None` when it overlaps no one (pushes from both sides
+/// (bodies at the very same place part by their order in the grid), at most [`MAX_PUSH`] per
+/// axis. `None` when it overlaps no one (pushes from both sides
 /// may also add up to nothing).
 pub fn separation_push(grid: &SpatialGrid, slot: usize, along: PushAxis) -> Option<[f32; 2]> {
     separation_push_noting(grid, slot, along, |_, _| {})

@@ -44,8 +44,10 @@ impl Sandbox {
     /// home than the tether and its margin. The crowd is sorted into the grid once per step, with
     /// room for the passes' pushes, and the NPCs are copied out in the grid's order, so the passes
     /// read memory close to what they have just read. A pass after the first looks only at the
-    /// bodies that touched someone in the pass before and those a moved body now touches: any
-    /// other body touches no one and would not move.
+    /// bodies that touched someone in the pass before (any two others were apart and neither
+    /// moved); a body outside the pass that one of them overlaps is pushed too, its push added
+    /// up from their shares ([`Self::pushes_of_reached`]). The crowd moves exactly as if every
+    /// pass looked at every body.
     pub(super) fn separate(&mut self, params: &WanderParams) {
         self.separate_looking(params, Looking::AtCandidates);
     }
