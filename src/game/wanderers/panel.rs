@@ -44,8 +44,10 @@ fn draw_side_panel(
     egui::Area::new(egui::Id::new("wanderers-panel"))
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
+            // Opaque, unlike the menus' panels: zoomed in, the field reaches under this column
+            // of statistics, and bright bodies showing through made them harder to read.
             egui::Frame::new()
-                .fill(PANEL)
+                .fill(PANEL.to_opaque())
                 .inner_margin(egui::Margin::symmetric(12, 10))
                 .show(ui, |ui| {
                     ui.set_width(PANEL_WIDTH - 24.0);
