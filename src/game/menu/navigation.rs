@@ -77,7 +77,8 @@ pub(super) fn pause_on_focus_loss(
     capture: Option<Res<ScreenshotPlan>>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    // Only the last change of a frame counts: focus lost and found again in one frame is kept.
+    // Only the last change of a frame counts: focus lost and found again within one frame does
+    // not pause.
     let Some(last) = focus_changes.read().last() else {
         return;
     };
