@@ -3,6 +3,7 @@
 //! ([`options`]), the NPCs' steering ([`steering`]), choosing an NPC to watch ([`selection`]), the
 //! live statistics ([`stats`]), and the drawing and side panel.
 
+mod far_view;
 pub mod options;
 mod panel;
 pub mod selection;
