@@ -52,14 +52,14 @@ fn planning(c: &mut Criterion) {
     let window = window();
     let timing = *TrackGenerator::new(11, Difficulty::Hard).timing();
     let mut planner = Planner::new();
-    let ours = planner.plan(&timing, &window, 1, None).map(|p| p.cost());
+    let ours = planner.plan(&timing, &window, 1, None).map(|p| p.cost);
     assert_eq!(ours, pathfinding_lane_route_cost(&timing, &window, 1));
     let mut group = c.benchmark_group("plan 50 segments");
     group.bench_function(BenchmarkId::new("temple-trails", "astar"), |b| {
         b.iter(|| {
             planner
                 .plan(&timing, black_box(&window), 1, None)
-                .map(|p| p.cost())
+                .map(|p| p.cost)
         })
     });
     group.bench_function(BenchmarkId::new("pathfinding", "astar"), |b| {

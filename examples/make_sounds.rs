@@ -126,6 +126,21 @@ fn synthesize(sound: Sound, rng: &mut ChaCha8Rng) -> Voice {
             .tone(0.14, 0.18, 659.0, 659.0, 0.2, 1.0)
             .tone(0.28, 0.18, 784.0, 784.0, 0.2, 1.0)
             .tone(0.42, 0.33, 1047.0, 1047.0, 0.2, 1.0),
+        // A thud and a scrape, then a low warning note: the guardians are close.
+        Sound::Stumble => Voice::silence(0.5)
+            .noise(rng, 0.0, 0.2, 0.9, 1.0)
+            .tone(0.0, 0.15, 160.0, 80.0, 0.0, 0.9)
+            .tone(0.16, 0.34, 196.0, 185.0, 0.6, 0.5),
+        // A rising arpeggio with a shimmer on top.
+        Sound::PowerUp => Voice::silence(0.45)
+            .tone(0.0, 0.12, 523.0, 523.0, 0.25, 0.9)
+            .tone(0.08, 0.12, 784.0, 784.0, 0.25, 0.9)
+            .tone(0.16, 0.29, 1047.0, 1568.0, 0.1, 0.9)
+            .noise(rng, 0.16, 0.29, 0.2, 0.15),
+        // Glass-like: a bright falling tone over a burst of hiss.
+        Sound::ShieldBreak => Voice::silence(0.4)
+            .tone(0.0, 0.4, 1760.0, 880.0, 0.0, 0.8)
+            .noise(rng, 0.0, 0.25, 0.1, 0.7),
     }
 }
 

@@ -281,6 +281,8 @@ fn runner_json_reports_a_crash_free_autopilot_run() {
         "coins",
         "score",
         "crashes",
+        "stumbles",
+        "powerups",
         "repairs",
         "max_speed_mps",
         "max_buffered_segments",
@@ -291,6 +293,12 @@ fn runner_json_reports_a_crash_free_autopilot_run() {
     assert_eq!(run["difficulty"], "hard");
     assert_eq!(run["segments"], 3000);
     assert_eq!(run["crashes"], 0);
+    assert_eq!(run["stumbles"], 0);
+    for kind in ["magnet", "shield", "multiplier"] {
+        let taken = run["powerups"][kind].as_u64().unwrap();
+        assert!(taken > 10, "{kind}: {taken}");
+    }
+    assert_eq!(run["powerups"].as_object().unwrap().len(), 3);
     assert_eq!(run["max_buffered_segments"], BUFFER_SEGMENTS);
     assert_eq!(
         run["max_speed_mps"],
@@ -300,7 +308,10 @@ fn runner_json_reports_a_crash_free_autopilot_run() {
     assert!((29_990.0..30_010.0).contains(&distance), "{distance}");
     let coins = run["coins"].as_u64().unwrap();
     assert!(coins > 100);
-    assert_eq!(run["score"], distance as u64 + COIN_LINE_POINTS * coins);
+    // Multipliers were taken, so the score is above metres plus coins by what they added.
+    let unmultiplied = distance as u64 + COIN_LINE_POINTS * coins;
+    let score = run["score"].as_u64().unwrap();
+    assert!(score > unmultiplied, "{score} vs {unmultiplied}");
     assert_eq!(
         run,
         runner_json(&["--seed", "42", "--difficulty", "hard", "--segments", "3000"]),
@@ -363,7 +374,16 @@ fn runner_dumps_the_track_as_json() {
     let segments = dump["segments"].as_array().unwrap();
     assert_eq!(segments.len(), 300);
     let kinds = ["straight", "turn_left", "turn_right"];
-    let contents = ["empty", "coins", "low", "high", "block"];
+    let contents = [
+        "empty",
+        "coins",
+        "low",
+        "high",
+        "block",
+        "magnet",
+        "shield",
+        "multiplier",
+    ];
     let mut last_speed = 0.0;
     for (i, segment) in segments.iter().enumerate() {
         assert_eq!(segment["index"], i);
@@ -707,4 +727,19 @@ fn an_unwritable_dump_is_one_line_and_exit_code_one() {
         );
         assert!(taken.is_dir(), "the folder in the way is left alone");
     }
+}
+
+#[test]
+fn a_million_hard_segments_run_without_a_crash_or_a_stumble() {
+    let run = runner_json(&["--difficulty", "hard", "--segments", "1000000"]);
+    assert_eq!(run["segments"], 1_000_000);
+    assert_eq!(run["crashes"], 0);
+    assert_eq!(run["stumbles"], 0);
+    let taken: u64 = ["magnet", "shield", "multiplier"]
+        .iter()
+        .map(|kind| run["powerups"][kind].as_u64().unwrap())
+        .sum();
+    // About one power-up every 34 segments.
+    assert!(taken > 25_000, "{taken}");
+    assert!(run["max_buffered_segments"].as_u64().unwrap() <= BUFFER_SEGMENTS as u64);
 }

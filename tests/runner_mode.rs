@@ -1,5 +1,7 @@
 //! Headless App tests of the runner mode: keys move, jump, slide and turn the runner exactly as
-//! the timing model says, crashes end the run, and only unassisted runs set best scores.
+//! the timing model says, a clipped log or beam is a stumble and a second one soon after is
+//! caught, walls and falls end the run, power-ups do what they say, and only unassisted runs set
+//! best scores.
 
 mod common;
 
@@ -16,6 +18,7 @@ use temple_trails::game::settings::GameSeed;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::runner::body::{COIN_LINE_POINTS, Crash};
 use temple_trails::logic::runner::planner::PLAN_LOOKAHEAD;
+use temple_trails::logic::runner::powerups::PowerUp;
 use temple_trails::logic::runner::timing::{Timing, contact_distance_m};
 use temple_trails::logic::runner::track::{LaneContent, Layout, SegmentKind, Track};
 
@@ -38,11 +41,18 @@ fn runner_app() -> App {
     app
 }
 
+/// An open straight segment.
+const OPEN: Layout = (SegmentKind::Straight, [LaneContent::Empty; 3]);
+
 /// A runner app whose track is three empty segments, then `layout`, then empty track.
 fn scripted_app(layout: Layout) -> App {
+    scripted_app_from([OPEN, OPEN, OPEN, layout])
+}
+
+/// A runner app whose track is `layouts` from the start, then empty track.
+fn scripted_app_from(layouts: impl IntoIterator<Item = Layout>) -> App {
     let mut app = runner_app();
-    let empty = (SegmentKind::Straight, [LaneContent::Empty; 3]);
-    let track = Track::scripted(Difficulty::Normal, [empty, empty, empty, layout]);
+    let track = Track::scripted(Difficulty::Normal, layouts);
     let seed = app.world().resource::<GameSeed>().0;
     app.world_mut()
         .insert_resource(RunnerRun::new(seed, Difficulty::Normal, track, false));
@@ -130,14 +140,38 @@ fn a_jump_clears_a_low_obstacle() {
 }
 
 #[test]
-fn without_a_jump_a_low_obstacle_trips_the_runner() {
-    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
-    pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, Some(Crash::Tripped));
+fn a_clipped_log_is_a_stumble_and_a_second_soon_after_is_caught() {
+    let low = (SegmentKind::Straight, [LaneContent::Low; 3]);
+    // At Normal's 10 m/s segment 5 comes 2 s after segment 3: inside the stumble window.
+    let mut app = scripted_app_from([OPEN, OPEN, OPEN, low, OPEN, low]);
+    run_until(&mut app, "the first log to pass", |run| {
+        run.track.next().index > TEST_SEGMENT
+    });
+    assert_eq!(run(&app).body.crash, None, "the first is survived");
+    assert_eq!(run(&app).body.stumbles, 1);
+    assert!(run(&app).body.pursuit() > 0.5, "the guardians are close");
+    assert!(recent_sounds(&app).contains(&Sound::Stumble));
+    assert_eq!(state::<Menu>(&app), Menu::None);
+    run_until(&mut app, "the second log", |run| run.body.crash.is_some());
+    run_frames(&mut app, 2);
     assert_eq!(state::<Menu>(&app), Menu::Results);
     let result = app.world().resource::<RunnerResult>();
-    assert_eq!(result.crash, Crash::Tripped);
-    assert!((34.0..36.0).contains(&result.distance_m));
+    assert_eq!(result.crash, Crash::Caught);
+    assert_eq!(result.stumbles, 2);
+    assert!((54.0..56.0).contains(&result.distance_m));
+
+    // A second stumble after the window is survived too.
+    let mut app = scripted_app_from(
+        [OPEN, OPEN, OPEN, low]
+            .into_iter()
+            .chain([OPEN; 9])
+            .chain([low]),
+    );
+    run_until(&mut app, "segment 13 to pass", |run| {
+        run.track.next().index > 13 || run.body.crash.is_some()
+    });
+    assert_eq!(run(&app).body.crash, None);
+    assert_eq!(run(&app).body.stumbles, 2);
 }
 
 #[test]
@@ -150,7 +184,8 @@ fn a_slide_clears_a_high_obstacle_and_a_jump_does_not() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::High; 3]));
     press_when_due(&mut app, KeyCode::Space, 0.4, 0.15);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, Some(Crash::HitBeam));
+    assert_eq!(run(&app).body.crash, None);
+    assert_eq!(run(&app).body.stumbles, 1, "the beam was clipped");
 }
 
 #[test]
@@ -158,7 +193,7 @@ fn a_jump_too_early_lands_before_the_obstacle() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
     press_when_due(&mut app, KeyCode::ArrowUp, 1.0, 0.7);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, Some(Crash::Tripped));
+    assert_eq!(run(&app).body.stumbles, 1);
 }
 
 #[test]
@@ -204,7 +239,7 @@ fn a_missed_or_wrong_turn_falls() {
 fn the_game_over_stores_a_best_score() {
     let home = tempfile::tempdir().unwrap();
     let result = run_one_coin_line(home.path(), false);
-    // The run ends at the log's contact point, with one coin line taken.
+    // The run ends at the wall's contact point, with one coin line taken.
     let metres = contact_distance_m(TEST_SEGMENT) as u64;
     assert_eq!(result.score, metres + COIN_LINE_POINTS);
     assert!(result.new_record && !result.assisted);
@@ -214,15 +249,15 @@ fn the_game_over_stores_a_best_score() {
     assert!(saved.contains("runner/normal"), "{saved}");
 }
 
-/// Runs a track with one coin line before a log, in an app keeping its files in `home`, to the
+/// Runs a track with one coin line before a row of walls, in an app keeping its files in `home`, to the
 /// game over; with `autopilot`, O is pressed twice first. Returns the result.
 fn run_one_coin_line(home: &std::path::Path, autopilot: bool) -> RunnerResult {
     let mut app = headless_app(Some(home));
     enter_runner(&mut app);
     let empty = (SegmentKind::Straight, [LaneContent::Empty; 3]);
     let coins = (SegmentKind::Straight, [LaneContent::Coins; 3]);
-    let log = (SegmentKind::Straight, [LaneContent::Low; 3]);
-    let track = Track::scripted(Difficulty::Normal, [empty, coins, empty, log]);
+    let walls = (SegmentKind::Straight, [LaneContent::Block; 3]);
+    let track = Track::scripted(Difficulty::Normal, [empty, coins, empty, walls]);
     app.world_mut()
         .insert_resource(RunnerRun::new(5, Difficulty::Normal, track, false));
     if autopilot {
@@ -258,7 +293,7 @@ fn coins_are_banked_across_runs_and_sessions_but_not_from_the_autopilot() {
 
 #[test]
 fn a_run_the_autopilot_touched_stores_no_score() {
-    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Block; 3]));
     press(&mut app, KeyCode::KeyO);
     assert!(run(&app).autopilot_on);
     press(&mut app, KeyCode::KeyO);
@@ -287,6 +322,7 @@ fn the_autopilot_runs_a_real_track_without_crashing() {
     run_frames(&mut app, 600);
     let body = &run(&app).body;
     assert_eq!(body.crash, None);
+    assert_eq!(body.stumbles, 0);
     assert!(body.distance_m > 600.0, "{}", body.distance_m);
     assert!(body.quarter_turns != 0 || body.coins > 0);
     // A key gives control back to the player.
@@ -327,7 +363,7 @@ fn the_pause_menu_toggles_the_autopilot_and_pausing_stops_the_run() {
 
 #[test]
 fn retry_keeps_the_seed_and_new_run_changes_it() {
-    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
+    let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Block; 3]));
     pass_the_test_segment(&mut app);
     assert_eq!(state::<Menu>(&app), Menu::Results);
     let seed = app.world().resource::<GameSeed>().0;
@@ -370,4 +406,87 @@ fn jumps_slides_and_lane_changes_sound_when_they_start() {
         press(&mut app, key);
         assert!(recent_sounds(&app).contains(&sound), "{key:?}");
     }
+}
+
+/// A straight segment with `kind` in the middle lane.
+fn power_up_in_the_middle(kind: PowerUp) -> Layout {
+    let lanes = [
+        LaneContent::Empty,
+        LaneContent::PowerUp(kind),
+        LaneContent::Empty,
+    ];
+    (SegmentKind::Straight, lanes)
+}
+
+#[test]
+fn a_wall_ends_the_run_but_a_shield_absorbs_one() {
+    let walls = (SegmentKind::Straight, [LaneContent::Block; 3]);
+    let shield = power_up_in_the_middle(PowerUp::Shield);
+    let mut app = scripted_app_from([OPEN, OPEN, shield, OPEN, walls, OPEN, walls]);
+    run_until(&mut app, "the shield", |run| {
+        run.body.powerups.is_active(PowerUp::Shield)
+    });
+    run_until(&mut app, "the first wall to pass", |run| {
+        run.track.next().index > 4 || run.body.crash.is_some()
+    });
+    assert_eq!(run(&app).body.crash, None, "the shield absorbed the wall");
+    assert!(!run(&app).body.powerups.is_active(PowerUp::Shield));
+    run_frames(&mut app, 1);
+    assert!(recent_sounds(&app).contains(&Sound::ShieldBreak));
+    run_until(&mut app, "the second wall", |run| run.body.crash.is_some());
+    run_frames(&mut app, 2);
+    assert_eq!(state::<Menu>(&app), Menu::Results);
+    let result = app.world().resource::<RunnerResult>();
+    assert_eq!((result.crash, result.powerups), (Crash::Wall, 1));
+}
+
+#[test]
+fn the_magnet_takes_coins_from_the_other_lanes() {
+    let sides = (
+        SegmentKind::Straight,
+        [LaneContent::Coins, LaneContent::Empty, LaneContent::Coins],
+    );
+    let magnet = power_up_in_the_middle(PowerUp::Magnet);
+    let mut app = scripted_app_from([OPEN, OPEN, OPEN, sides, OPEN, magnet, OPEN, sides]);
+    run_until(&mut app, "segment 7 to pass", |run| {
+        run.track.next().index > 7
+    });
+    let body = &run(&app).body;
+    assert_eq!(body.crash, None);
+    assert_eq!(
+        body.coins, 2,
+        "none from segment 3, both lines of segment 7"
+    );
+}
+
+/// The score and the distance after a frame.
+fn score_and_distance(app: &mut App) -> (f64, f64) {
+    app.update();
+    let body = &run(app).body;
+    (body.score() as f64, body.distance_m)
+}
+
+#[test]
+fn the_multiplier_doubles_the_score_while_it_lasts_and_not_after() {
+    let times_two = power_up_in_the_middle(PowerUp::Multiplier);
+    let mut app = scripted_app_from([OPEN, OPEN, times_two]);
+    // Points per metre over one second of frames.
+    let rate = |app: &mut App| {
+        let (score_before, metres_before) = score_and_distance(app);
+        run_frames(app, 9);
+        let (score_after, metres_after) = score_and_distance(app);
+        (score_after - score_before) / (metres_after - metres_before)
+    };
+    let before = rate(&mut app);
+    run_until(&mut app, "the multiplier", |run| {
+        run.body.powerups.is_active(PowerUp::Multiplier)
+    });
+    let during = rate(&mut app);
+    run_until(&mut app, "the multiplier to end", |run| {
+        !run.body.powerups.is_active(PowerUp::Multiplier)
+    });
+    let after = rate(&mut app);
+    assert!((before - 1.0).abs() < 0.1, "{before} points a metre before");
+    assert!((during - 2.0).abs() < 0.1, "{during} points a metre during");
+    assert!((after - 1.0).abs() < 0.1, "{after} points a metre after");
 }

@@ -69,7 +69,7 @@ fn check_survivable(segments: &[Segment], timing: &Timing) -> Result<(), String>
 
 fn certified_tracks_survive_and_the_autopilot_never_crashes(difficulty: Difficulty) {
     let timing = Timing::for_difficulty(difficulty);
-    let mut repairs = 0;
+    let (mut repairs, mut powerups_on_track, mut powerups_taken) = (0, 0, 0);
     for seed in 0..SEEDS {
         let (segments, repaired) = certified_segments(seed, difficulty, SEGMENTS);
         repairs += repaired;
@@ -78,12 +78,24 @@ fn certified_tracks_survive_and_the_autopilot_never_crashes(difficulty: Difficul
         }
         let run = simulate_autopilot(seed, difficulty, SEGMENTS as u64);
         assert_eq!(run.crashes, 0, "{difficulty} seed {seed}: {run:?}");
+        assert_eq!(run.stumbles, 0, "{difficulty} seed {seed}: {run:?}");
+        powerups_on_track += segments.iter().filter(|s| s.powerup().is_some()).count();
+        powerups_taken += run.powerups.iter().sum::<u32>() as usize;
         // The run also made the look-ahead beyond its last segment.
         assert!(run.repairs >= repaired);
         assert_eq!(run.max_buffered_segments, BUFFER_SEGMENTS);
         assert!(run.coins > 0);
     }
-    println!("{difficulty}: {repairs} repairs in {SEEDS} x {SEGMENTS} segments");
+    println!(
+        "{difficulty}: {repairs} repairs, {powerups_taken} of {powerups_on_track} power-ups \
+         taken in {SEEDS} x {SEGMENTS} segments"
+    );
+    // The planner puts a power-up above any number of coins; only one it cannot reach in time
+    // from where it runs is left.
+    assert!(
+        powerups_taken * 10 >= powerups_on_track * 9,
+        "{difficulty}: {powerups_taken} of {powerups_on_track}"
+    );
 }
 
 #[test]
@@ -143,11 +155,7 @@ fn exhaustive_best(timing: &Timing, window: &[Segment], start_lane: u8) -> Optio
                 }
                 previous = lane;
             }
-            let route = window
-                .iter()
-                .zip(&lanes)
-                .map(|(s, &l)| (l, s.lanes[usize::from(l)] == LaneContent::Coins));
-            Some(route_cost(start_lane, route))
+            Some(route_cost(start_lane, lanes.into_iter().zip(window)))
         })
         .min()
 }
@@ -162,7 +170,14 @@ fn random_window(rng: &mut ChaCha8Rng, length: usize) -> Vec<Segment> {
                 1 => SegmentKind::TurnRight,
                 _ => SegmentKind::Straight,
             };
-            let lanes = std::array::from_fn(|_| LaneContent::ALL[rng.random_range(0..5)]);
+            // Power-ups one lane in ten, so windows with none, one or several all occur.
+            let lanes = std::array::from_fn(|_| {
+                if rng.random_range(0..10) == 0 {
+                    LaneContent::ALL[rng.random_range(5..LaneContent::ALL.len())]
+                } else {
+                    LaneContent::ALL[rng.random_range(0..5)]
+                }
+            });
             Segment {
                 index: first + offset,
                 kind,
@@ -176,7 +191,7 @@ fn random_window(rng: &mut ChaCha8Rng, length: usize) -> Vec<Segment> {
 fn planner_finds_the_exhaustive_optimum_on_random_windows() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let mut planner = Planner::new();
-    let (mut found, mut none) = (0, 0);
+    let (mut found, mut none, mut with_powerups) = (0, 0, 0);
     for round in 0..3_000 {
         let difficulty = Difficulty::ALL[round % 3];
         let timing = Timing::for_difficulty(difficulty);
@@ -193,12 +208,14 @@ fn planner_finds_the_exhaustive_optimum_on_random_windows() {
             (None, None) => none += 1,
             (Some(best), Some(plan)) => {
                 found += 1;
+                with_powerups += usize::from(window.iter().any(|s| s.powerup().is_some()));
                 assert_eq!(
-                    plan.cost(),
-                    best,
+                    plan.cost, best,
                     "round {round}: {window:?} from {start_lane}"
                 );
                 assert_eq!(plan.steps.len(), window.len());
+                let lanes = plan.steps.iter().map(|step| step.lane);
+                assert_eq!(plan.cost, route_cost(start_lane, lanes.zip(&window)));
                 // The route itself survives.
                 let mut lane = start_lane;
                 for (step, segment) in plan.steps.iter().zip(&window) {
@@ -213,6 +230,10 @@ fn planner_finds_the_exhaustive_optimum_on_random_windows() {
         }
     }
     assert!(found > 500 && none > 100, "found {found}, none {none}");
+    assert!(
+        with_powerups > 500,
+        "{with_powerups} windows held power-ups"
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@ use super::args::{Format, SeedArg, difficulty_parser, seed_arg};
 use super::{CliError, render, write_dump};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::runner::autopilot::simulate_autopilot;
+use crate::logic::runner::powerups::PowerUp;
 use crate::logic::runner::timing::{Timing, contact_distance_m};
 use crate::logic::runner::track::{LaneContent, Segment, certified_segments};
 use serde::Serialize;
@@ -15,8 +16,8 @@ const MAX_RUNNER_SEGMENTS: u64 = 10_000_000;
 /// Most segments `--preview` prints.
 const MAX_PREVIEW_SEGMENTS: u64 = 100_000;
 /// The legend of the preview's symbols.
-const PREVIEW_LEGEND: &str =
-    "preview (lanes left to right: . empty, $ coins, ^ jump, _ slide, # wall):";
+const PREVIEW_LEGEND: &str = "preview (lanes left to right: . empty, $ coins, ^ jump, _ slide, # wall, \
+     M magnet, S shield, x multiplier):";
 
 /// Arguments of `temple-trails runner`.
 #[derive(Debug, clap::Args)]
@@ -60,12 +61,34 @@ struct RunnerReport {
     coins: u32,
     score: u64,
     crashes: u64,
+    stumbles: u32,
+    /// Power-ups taken, by kind.
+    powerups: PowerUpsTaken,
     repairs: u64,
     max_speed_mps: f64,
     max_buffered_segments: usize,
     /// One line per segment; only with `--preview`.
     #[serde(skip_serializing_if = "Option::is_none")]
     preview: Option<Vec<String>>,
+}
+
+/// Power-ups taken, by kind, in the JSON's names.
+#[derive(Debug, Serialize)]
+struct PowerUpsTaken {
+    magnet: u32,
+    shield: u32,
+    multiplier: u32,
+}
+
+impl PowerUpsTaken {
+    fn new(taken: [u32; 3]) -> PowerUpsTaken {
+        let [magnet, shield, multiplier] = PowerUp::ALL.map(|kind| taken[kind.slot()]);
+        PowerUpsTaken {
+            magnet,
+            shield,
+            multiplier,
+        }
+    }
 }
 
 /// The file `--dump-track` writes.
@@ -129,6 +152,8 @@ pub fn run(args: &RunnerArgs) -> Result<String, CliError> {
         coins: summary.coins,
         score: summary.score,
         crashes: summary.crashes,
+        stumbles: summary.stumbles,
+        powerups: PowerUpsTaken::new(summary.powerups),
         repairs: summary.repairs,
         max_speed_mps: summary.max_speed_mps,
         max_buffered_segments: summary.max_buffered_segments,
@@ -137,7 +162,8 @@ pub fn run(args: &RunnerArgs) -> Result<String, CliError> {
     render(args.format, &report, |report| {
         let mut out = format!(
             "seed: {}\ndifficulty: {}\nsegments: {}\ndistance: {} m\ncoins: {}\nscore: {}\n\
-             crashes: {}\nrepairs: {}\nmax speed: {} m/s\nmax buffered segments: {}\n",
+             crashes: {}\nstumbles: {}\npower-ups: {} magnet, {} shield, {} multiplier\n\
+             repairs: {}\nmax speed: {} m/s\nmax buffered segments: {}\n",
             report.seed,
             report.difficulty,
             report.segments,
@@ -145,6 +171,10 @@ pub fn run(args: &RunnerArgs) -> Result<String, CliError> {
             report.coins,
             report.score,
             report.crashes,
+            report.stumbles,
+            report.powerups.magnet,
+            report.powerups.shield,
+            report.powerups.multiplier,
             report.repairs,
             report.max_speed_mps,
             report.max_buffered_segments,

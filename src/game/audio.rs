@@ -56,11 +56,17 @@ pub enum Sound {
     Footstep,
     /// A maze was solved.
     Win,
+    /// The runner clipped a log or a beam and stumbled on.
+    Stumble,
+    /// The runner took a power-up.
+    PowerUp,
+    /// The shield absorbed a hit and broke.
+    ShieldBreak,
 }
 
 impl Sound {
     /// Every sound, in a fixed order.
-    pub const ALL: [Sound; 10] = [
+    pub const ALL: [Sound; 13] = [
         Sound::MenuMove,
         Sound::MenuConfirm,
         Sound::Coin,
@@ -71,6 +77,9 @@ impl Sound {
         Sound::Crash,
         Sound::Footstep,
         Sound::Win,
+        Sound::Stumble,
+        Sound::PowerUp,
+        Sound::ShieldBreak,
     ];
 
     /// The file's name inside `assets/sounds/`.
@@ -86,6 +95,9 @@ impl Sound {
             Sound::Crash => "crash.wav",
             Sound::Footstep => "footstep.wav",
             Sound::Win => "win.wav",
+            Sound::Stumble => "stumble.wav",
+            Sound::PowerUp => "power_up.wav",
+            Sound::ShieldBreak => "shield_break.wav",
         }
     }
 

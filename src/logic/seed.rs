@@ -76,11 +76,13 @@ pub enum Stream {
     ScatteredHomes,
     /// Body sizes and homes of the sandbox's wanderers on their field.
     SandboxHomes,
+    /// Where the runner's track holds power-ups, and which.
+    PowerUps,
 }
 
 impl Stream {
     /// Every stream, for tests that check they are independent.
-    pub const ALL: [Stream; 9] = [
+    pub const ALL: [Stream; 10] = [
         Stream::TitleBackground,
         Stream::Maze,
         Stream::Track,
@@ -90,6 +92,7 @@ impl Stream {
         Stream::SmoothingPairs,
         Stream::ScatteredHomes,
         Stream::SandboxHomes,
+        Stream::PowerUps,
     ];
 
     /// The ChaCha stream number of this feature.
@@ -104,6 +107,7 @@ impl Stream {
             Stream::SmoothingPairs => 7,
             Stream::ScatteredHomes => 8,
             Stream::SandboxHomes => 9,
+            Stream::PowerUps => 10,
         }
     }
 }
@@ -139,7 +143,7 @@ mod tests {
     }
 
     /// The first word of every stream of seed 42.
-    const GOLDEN_FIRST_WORDS_42: [(Stream, u64); 9] = [
+    const GOLDEN_FIRST_WORDS_42: [(Stream, u64); 10] = [
         (Stream::TitleBackground, 13_222_472_167_927_179_408),
         (Stream::Maze, 3_387_013_202_841_124_863),
         (Stream::Track, 6_672_028_999_979_260_041),
@@ -149,6 +153,7 @@ mod tests {
         (Stream::SmoothingPairs, 2_370_525_664_269_707_216),
         (Stream::ScatteredHomes, 15_391_899_574_193_906_334),
         (Stream::SandboxHomes, 14_482_721_765_390_896_913),
+        (Stream::PowerUps, 9_741_979_119_764_227_345),
     ];
 
     #[test]

@@ -7,7 +7,7 @@
 
 use temple_trails::logic::grid_search::GridGraph;
 use temple_trails::logic::maze::Maze;
-use temple_trails::logic::runner::planner::route_cost;
+use temple_trails::logic::runner::planner::{MISSED_COIN_COST, route_cost};
 use temple_trails::logic::runner::timing::{LANES, Timing};
 use temple_trails::logic::runner::track::{LaneContent, Segment};
 use temple_trails::logic::wanderers::field::{Footprint, ObstacleField};
@@ -42,7 +42,6 @@ pub fn pathfinding_lane_route_cost(
         .iter()
         .map(|s| timing.lane_moves_into(s.index, s.kind.is_junction()))
         .collect();
-    let missed_coins_cost = route_cost(0, [(0, false)]);
     // Segments from k on with no coins in any lane: each of them costs at least a missed coin.
     let mut coinless_from = vec![0u32; window.len() + 1];
     for k in (0..window.len()).rev() {
@@ -57,14 +56,13 @@ pub fn pathfinding_lane_route_cost(
                 for to in 0..LANES as u8 {
                     let content = segment.lanes[usize::from(to)];
                     if to.abs_diff(lane) <= reach[passed] && content.passable() {
-                        let coins = content == LaneContent::Coins;
-                        next.push(((passed + 1, to), route_cost(lane, [(to, coins)])));
+                        next.push(((passed + 1, to), route_cost(lane, [(to, segment)])));
                     }
                 }
             }
             next
         },
-        |&(passed, _)| missed_coins_cost * coinless_from[passed],
+        |&(passed, _)| MISSED_COIN_COST * coinless_from[passed],
         |&(passed, _)| passed == window.len(),
     )
     .map(|(_, cost)| cost)

@@ -1,6 +1,7 @@
 //! The runner as drawn: a body with a head and a shadow, placed by its distance and lane, turned
-//! with the track, lifted by a jump (the shadow left behind) and squashed by a slide. After a
-//! junction it catches up with its new place smoothly instead of jumping.
+//! with the track, lifted by a jump (the shadow left behind) and squashed by a slide, inside a
+//! bubble while a shield is held. After a junction it catches up with its new place smoothly
+//! instead of jumping.
 
 use super::layout::{TrackLayout, lane_offset};
 use super::palette::Palette;
@@ -8,6 +9,7 @@ use super::rules::{RunnerRun, start_run};
 use super::track::SHADOW;
 use crate::game::screens::{AppSystems, Screen};
 use crate::logic::runner::body::Posture;
+use crate::logic::runner::powerups::PowerUp;
 use crate::logic::runner::timing::JUMP_S;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
@@ -20,6 +22,10 @@ const RUNNER_BODY: Color = Color::srgb(0.85, 0.30, 0.18);
 const RUNNER_HEAD: Color = Color::srgb(0.93, 0.78, 0.58);
 /// Above the track and its obstacles.
 const RUNNER_Z: f32 = 5.0;
+/// In its last seconds a shield's bubble blinks, so the player sees it is about to go.
+const SHIELD_BLINK_S: f64 = 2.0;
+/// Blinks per second of an ending shield.
+const SHIELD_BLINK_RATE: f32 = 6.0;
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::draws(app) {
@@ -50,6 +56,8 @@ enum RunnerPart {
     Shadow,
     /// The body, which grows in a jump and squashes in a slide.
     Body,
+    /// The bubble shown while a shield is held.
+    Shield,
 }
 
 fn spawn_runner(mut commands: Commands, mut palette: Palette) {
@@ -65,6 +73,16 @@ fn spawn_runner(mut commands: Commands, mut palette: Palette) {
                 RunnerPart::Shadow,
                 palette.circle(0.8, SHADOW),
                 Transform::from_xyz(0.0, 0.0, -0.2),
+            ),
+            (
+                Name::new("Runner shield"),
+                RunnerPart::Shield,
+                palette.circle(
+                    1.4,
+                    super::track::powerup_colour(PowerUp::Shield).with_alpha(0.3)
+                ),
+                Transform::from_xyz(0.0, 0.0, 0.5),
+                Visibility::Hidden,
             ),
             (
                 Name::new("Runner body"),
@@ -86,7 +104,7 @@ fn pose_runner(
     run: Res<RunnerRun>,
     layout: Res<TrackLayout>,
     mut figure: Single<(&mut Transform, &mut RunnerFigure)>,
-    mut parts: Query<(&mut Transform, &RunnerPart), Without<RunnerFigure>>,
+    mut parts: Query<(&mut Transform, &mut Visibility, &RunnerPart), Without<RunnerFigure>>,
 ) {
     let across = lane_offset(run.body.lateral_lanes() as f32);
     let Some((target, quarter)) = layout.track_point(run.body.distance_m, across) else {
@@ -115,10 +133,21 @@ fn pose_runner(
         Posture::Sliding { .. } => (Vec3::new(1.25, 0.55, 1.0), Vec2::ZERO),
         Posture::Running => (Vec3::ONE, Vec2::ZERO),
     };
-    for (mut transform, part) in &mut parts {
+    let shield_left = run.body.powerups.left_s(PowerUp::Shield);
+    let blink_off =
+        shield_left < SHIELD_BLINK_S && (time.elapsed_secs() * SHIELD_BLINK_RATE).fract() < 0.5;
+    let shield_shown = shield_left > 0.0 && !blink_off;
+    for (mut transform, mut visibility, part) in &mut parts {
         match part {
             RunnerPart::Body => transform.scale = scale,
             RunnerPart::Shadow => transform.translation = shadow_offset.extend(-0.2),
+            RunnerPart::Shield => {
+                *visibility = if shield_shown {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+            }
         }
     }
 }

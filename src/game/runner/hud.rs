@@ -1,12 +1,16 @@
-//! The runner's HUD (distance, coins, score, speed, who is running, what is being played, the
-//! keys) and what its result dialog says when a run ends.
+//! The runner's HUD (distance, coins, score, speed, the power-ups held with their time left,
+//! the guardians' warning after a stumble, who is running, what is being played, the keys) and
+//! what its result dialog says when a run ends.
 
 use super::rules::{RunnerResult, RunnerRun};
 use crate::game::menu::{MenuItem, item_label};
 use crate::game::screens::Screen;
 use crate::game::settings::Settings;
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
-use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
+use crate::game::theme::widgets::{
+    hud_alert, hud_badge, hud_bar, hud_figure, hud_identity, keys_hint,
+};
+use crate::logic::runner::powerups::PowerUp;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
@@ -31,6 +35,15 @@ fn draw_hud(mut contexts: EguiContexts, run: Res<RunnerRun>, settings: Res<Setti
             hud_figure(ui, "Coins", run.body.coins.to_string());
             hud_figure(ui, "Score", run.body.score().to_string());
             hud_figure(ui, "Speed", format!("{speed:.1} m/s"));
+            for kind in PowerUp::ALL {
+                let left = run.body.powerups.left_s(kind);
+                if left > 0.0 {
+                    hud_badge(ui, &format!("{} {left:.1} s", kind.label()));
+                }
+            }
+            if run.body.pursuit() > 0.0 && run.body.crash.is_none() {
+                hud_alert(ui, "GUARDIANS CLOSE: do not stumble again");
+            }
             if run.autopilot_on {
                 hud_badge(ui, "AUTOPILOT");
             }
@@ -71,6 +84,8 @@ pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
             ("Distance".to_owned(), format!("{:.0} m", result.distance_m)),
             ("Coins".to_owned(), result.coins.to_string()),
             ("Coins banked".to_owned(), result.coins_banked.to_string()),
+            ("Power-ups".to_owned(), result.powerups.to_string()),
+            ("Stumbles".to_owned(), result.stumbles.to_string()),
             ("Score".to_owned(), result.score.to_string()),
             (format!("Best ({})", result.difficulty.label()), best),
             ("Seed".to_owned(), result.seed.to_string()),

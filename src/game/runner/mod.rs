@@ -1,12 +1,14 @@
 //! Runner mode: an endless three-lane temple run on a certified noise track, with the planner's
 //! route and an autopilot. One plugin per feature: the rules ([`rules`]), the track as it is
-//! spawned ([`track`]), the runner's figure, the camera, the route overlay and the HUD.
+//! spawned ([`track`]), the runner's figure, the guardians who chase it, the camera, the route
+//! overlay and the HUD.
 
 mod camera;
 mod figure;
 mod hud;
 mod layout;
 mod palette;
+mod pursuers;
 mod route;
 pub mod rules;
 mod track;
@@ -30,6 +32,7 @@ fn plugin(app: &mut App) {
         rules::plugin,
         track::plugin,
         figure::plugin,
+        pursuers::plugin,
         camera::plugin,
         route::plugin,
         hud::plugin,

@@ -138,8 +138,12 @@ pub struct RunnerResult {
     pub distance_m: f64,
     /// Coin lines taken.
     pub coins: u32,
-    /// Metres plus 10 per coin line.
+    /// The run's score (see [`RunnerBody::score`]).
     pub score: u64,
+    /// Stumbles, the one the guardians caught included.
+    pub stumbles: u32,
+    /// Power-ups taken, of every kind.
+    pub powerups: u32,
     /// What ended the run.
     pub crash: Crash,
     /// The seed.
@@ -266,6 +270,9 @@ fn play_event_sounds(
                 ..
             } => Some(Sound::Turn),
             RunEvent::Cleared { .. } => None,
+            RunEvent::Stumbled { .. } => Some(Sound::Stumble),
+            RunEvent::PowerUp { .. } => Some(Sound::PowerUp),
+            RunEvent::Shielded { .. } => Some(Sound::ShieldBreak),
             RunEvent::Crashed { .. } => Some(Sound::Crash),
         };
         sounds.write_batch(sound.map(SoundRequested));
@@ -298,6 +305,8 @@ fn end_run_on_crash(
         distance_m: run.body.distance_m,
         coins: run.body.coins,
         score,
+        stumbles: run.body.stumbles,
+        powerups: run.body.powerups_taken_total(),
         crash,
         seed: run.seed,
         difficulty: run.difficulty,

@@ -1,6 +1,6 @@
 //! The runner's track as it comes within sight: each segment's path, kerb and jungle floor,
-//! its obstacles (a log to jump, a beam to slide under, a wall to avoid), its coin lines that
-//! shine and vanish when taken, and scenery placed from the segment's index. Segments well behind
+//! its obstacles (a log to jump, a beam to slide under, a wall to avoid), its coin lines and
+//! power-ups that shine and vanish when taken, and scenery placed from the segment's index. Segments well behind
 //! the runner are despawned.
 
 use super::layout::{
@@ -12,6 +12,7 @@ use super::rules::{RunnerEvent, RunnerRun, start_run};
 use crate::game::screens::{AppSystems, Screen};
 use crate::logic::runner::body::RunEvent;
 use crate::logic::runner::planner::PLAN_LOOKAHEAD;
+use crate::logic::runner::powerups::PowerUp;
 use crate::logic::runner::timing::SEGMENT_LENGTH_M;
 use crate::logic::runner::track::{LaneContent, Segment};
 use bevy::prelude::*;
@@ -42,6 +43,14 @@ const WALL_COLOUR: Color = Color::srgb(0.20, 0.18, 0.19);
 const WALL_TOP: Color = Color::srgb(0.42, 0.38, 0.36);
 const COIN_COLOUR: Color = Color::srgb(1.0, 0.82, 0.22);
 const COIN_RIM: Color = Color::srgb(0.78, 0.55, 0.08);
+/// A power-up's glow, its colour and its core, per kind in the order of [`PowerUp::ALL`]: a red
+/// magnet, a sky-blue shield and a violet multiplier, none of them a colour the track uses.
+const POWERUP_COLOURS: [Color; 3] = [
+    Color::srgb(0.90, 0.20, 0.25),
+    Color::srgb(0.30, 0.75, 1.0),
+    Color::srgb(0.70, 0.35, 0.95),
+];
+const POWERUP_CORE: Color = Color::srgb(1.0, 0.97, 0.90);
 const ARROW_COLOUR: Color = Color::srgba(0.95, 0.75, 0.25, 0.85);
 const JUNGLE_FLOOR: Color = Color::srgb(0.07, 0.13, 0.07);
 const CANOPY: [Color; 3] = [
@@ -65,8 +74,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 place_segments,
-                take_coins.run_if(on_message::<RunnerEvent>),
-                shine_coins,
+                take_pickups.run_if(on_message::<RunnerEvent>),
+                shine_pickups,
             )
                 .chain()
                 .in_set(AppSystems::Present)
@@ -82,15 +91,20 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 struct SegmentVisual(u64);
 
-/// One coin of a coin line: segment and lane.
+/// Something the runner takes by running through it, a coin or a power-up: segment and lane.
 #[derive(Component, Debug)]
-struct CoinVisual(u64, u8);
+struct Pickup(u64, u8);
 
-/// The bright face of a coin, which swells and shrinks a little so coins shine.
+/// The bright face of a pickup, which swells and shrinks a little so it shines.
 #[derive(Component, Debug)]
-struct CoinShine {
-    /// Offset of this coin's shimmer, in radians, so neighbouring coins do not pulse together.
+struct Shine {
+    /// Offset of this shimmer, in radians, so neighbouring coins do not pulse together.
     phase: f32,
+}
+
+/// The colour a power-up is drawn in.
+pub(super) fn powerup_colour(kind: PowerUp) -> Color {
+    POWERUP_COLOURS[kind.slot()]
 }
 
 /// A rectangle of the drawing: colour, size and centre in metres in a segment's frame, its turn
@@ -212,6 +226,27 @@ fn spawn_segment(
         if !segment.kind.is_junction() {
             spawn_scenery(parent, palette, segment.index);
         }
+        if let Some((lane, kind)) = segment.powerup() {
+            // A glowing orb in its kind's colour with a white core, over a ring of light.
+            let colour = powerup_colour(kind);
+            parent
+                .spawn((
+                    Pickup(segment.index, lane),
+                    palette.circle(1.05, colour.with_alpha(0.35)),
+                    Transform::from_xyz(lane_offset(f32::from(lane)), corner, 0.5),
+                ))
+                .with_children(|orb| {
+                    orb.spawn((
+                        palette.circle(0.7, colour),
+                        Transform::from_xyz(0.0, 0.0, 0.01),
+                    ));
+                    orb.spawn((
+                        Shine { phase: 0.0 },
+                        palette.circle(0.3, POWERUP_CORE),
+                        Transform::from_xyz(0.0, 0.0, 0.02),
+                    ));
+                });
+        }
         for (lane, content) in segment.lanes.iter().enumerate() {
             if *content != LaneContent::Coins {
                 continue;
@@ -220,12 +255,12 @@ fn spawn_segment(
             for along in [corner - 2.2, corner, corner + 2.2] {
                 parent
                     .spawn((
-                        CoinVisual(segment.index, lane as u8),
+                        Pickup(segment.index, lane as u8),
                         palette.circle(0.42, COIN_RIM),
                         Transform::from_xyz(x, along, 0.5),
                     ))
                     .with_child((
-                        CoinShine {
+                        Shine {
                             phase: along * 0.9 + lane as f32 * 2.1,
                         },
                         palette.circle(0.3, COIN_COLOUR),
@@ -304,27 +339,30 @@ fn obstacle_parts(content: LaneContent, x: f32, along: f32, parts: &mut Vec<Part
             parts.push((WALL_COLOUR, wall, at, 0.0, 0.6));
             parts.push((WALL_TOP, wall - Vec2::splat(0.5), at, 0.0, 0.61));
         }
-        LaneContent::Empty | LaneContent::Coins => {}
+        LaneContent::Empty | LaneContent::Coins | LaneContent::PowerUp(_) => {}
     }
 }
 
-fn take_coins(
+/// Coins and power-ups vanish as they are taken.
+fn take_pickups(
     mut commands: Commands,
     mut events: MessageReader<RunnerEvent>,
-    coins: Query<(Entity, &CoinVisual)>,
+    pickups: Query<(Entity, &Pickup)>,
 ) {
     for RunnerEvent(event) in events.read() {
-        if let RunEvent::Coins { index, lane } = *event {
-            for (entity, coin) in &coins {
-                if coin.0 == index && coin.1 == lane {
-                    commands.entity(entity).despawn();
-                }
+        let (RunEvent::Coins { index, lane } | RunEvent::PowerUp { index, lane, .. }) = *event
+        else {
+            continue;
+        };
+        for (entity, pickup) in &pickups {
+            if pickup.0 == index && pickup.1 == lane {
+                commands.entity(entity).despawn();
             }
         }
     }
 }
 
-fn shine_coins(time: Res<Time>, mut coins: Query<(&mut Transform, &CoinShine)>) {
+fn shine_pickups(time: Res<Time>, mut coins: Query<(&mut Transform, &Shine)>) {
     let t = time.elapsed_secs();
     for (mut transform, shine) in &mut coins {
         transform.scale = Vec3::splat(1.0 + 0.18 * (t * SHINE_RATE + shine.phase).sin());

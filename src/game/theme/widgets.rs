@@ -239,6 +239,11 @@ pub fn hud_badge(ui: &mut egui::Ui, words: &str) {
     ui.label(styled(words, text::BADGE, GOLD.egui()).strong());
 }
 
+/// A warning in a HUD bar's row, in amber: something the player must act on now.
+pub fn hud_alert(ui: &mut egui::Ui, words: &str) {
+    ui.label(styled(words, text::BADGE, AMBER.egui()).strong());
+}
+
 /// What is being played (seed, size, difficulty), at the right end of a HUD bar's row.
 pub fn hud_identity(ui: &mut egui::Ui, words: String) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

@@ -151,10 +151,15 @@ pub struct RunSummary {
     pub distance_m: f64,
     /// Coin lines taken.
     pub coins: u32,
-    /// Metres plus 10 per coin line.
+    /// The run's score (see [`RunnerBody::score`]).
     pub score: u64,
     /// Crashes; the simulation runs on through them so they can be counted.
     pub crashes: u64,
+    /// Stumbles (clipped logs and beams), the ones that ended the run included.
+    pub stumbles: u32,
+    /// Power-ups taken, per kind in the order of
+    /// [`PowerUp::ALL`](super::powerups::PowerUp::ALL).
+    pub powerups: [u32; 3],
     /// Segments the certifier repaired.
     pub repairs: u64,
     /// The highest speed reached, in metres per second.
@@ -190,6 +195,8 @@ pub fn simulate_autopilot(seed: u64, difficulty: Difficulty, segments: u64) -> R
         coins: body.coins,
         score: body.score(),
         crashes,
+        stumbles: body.stumbles,
+        powerups: body.powerups_taken,
         repairs: track.repairs(),
         max_speed_mps: timing.speed_at(body.distance_m),
         max_buffered_segments: track.max_buffered(),

@@ -1,9 +1,12 @@
-//! The runner in motion: distance, lane changes, jumps, slides, turns and what happens at each
-//! contact point, under the timing model. The game moves it every fixed step; the headless
-//! simulation moves it the same way.
+//! The runner in motion: distance, lane changes, jumps, slides, turns, stumbles, power-ups and
+//! what happens at each contact point, under the timing model. The game moves it every fixed
+//! step; the headless simulation moves it the same way.
 
 use super::planner::Action;
-use super::timing::{JUMP_S, LANE_CHANGE_S, LANES, SLIDE_S, TURN_WINDOW_S, contact_distance_m};
+use super::powerups::{ActivePowerUps, PowerUp, SCORE_MULTIPLIER};
+use super::timing::{
+    JUMP_S, LANE_CHANGE_S, LANES, SLIDE_S, STUMBLE_WINDOW_S, TURN_WINDOW_S, contact_distance_m,
+};
 use super::track::{LaneContent, SegmentKind, Track};
 
 /// Points a coin line is worth on top of the metres run, as in the seed.
@@ -44,10 +47,9 @@ pub enum Command {
 pub enum Crash {
     /// Ran into a stone wall.
     Wall,
-    /// Tripped over a root or log that needed a jump.
-    Tripped,
-    /// Hit a beam that needed a slide.
-    HitBeam,
+    /// Clipped a log or a beam a second time within [`STUMBLE_WINDOW_S`] of a stumble, and the
+    /// guardians caught up.
+    Caught,
     /// Ran straight on at a junction and fell off the temple.
     MissedTurn,
     /// Turned the wrong way at a junction and fell off the temple.
@@ -59,8 +61,7 @@ impl Crash {
     pub const fn describe(self) -> &'static str {
         match self {
             Crash::Wall => "Ran into a stone wall",
-            Crash::Tripped => "Tripped over a root",
-            Crash::HitBeam => "Hit a beam",
+            Crash::Caught => "Stumbled twice and the guardians caught you",
             Crash::MissedTurn => "Missed a turn and fell",
             Crash::WrongTurn => "Turned the wrong way and fell",
         }
@@ -84,6 +85,25 @@ pub enum RunEvent {
         /// The action that cleared it.
         action: Action,
     },
+    /// Clipped a log or a beam and stumbled on; the guardians close in.
+    Stumbled {
+        /// The segment.
+        index: u64,
+    },
+    /// Took a power-up in a lane of a segment.
+    PowerUp {
+        /// The segment.
+        index: u64,
+        /// The lane.
+        lane: u8,
+        /// Which power-up.
+        kind: PowerUp,
+    },
+    /// The shield absorbed a hit at a segment and is gone.
+    Shielded {
+        /// The segment.
+        index: u64,
+    },
     /// The run ended at a segment.
     Crashed {
         /// The segment.
@@ -91,6 +111,15 @@ pub enum RunEvent {
         /// Why.
         crash: Crash,
     },
+}
+
+/// What an obstacle the runner did not clear does to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hit {
+    /// A wall: the end of the run.
+    Wall,
+    /// A log or a beam clipped: a stumble.
+    Stumble,
 }
 
 /// A lane change under way.
@@ -125,6 +154,18 @@ pub struct RunnerBody {
     pub elapsed_s: f64,
     /// Why the run ended, once it has.
     pub crash: Option<Crash>,
+    /// Stumbles so far, the one the guardians caught included.
+    pub stumbles: u32,
+    /// Run time of the last stumble, in seconds.
+    pub last_stumble_s: Option<f64>,
+    /// The power-ups held now and their time left.
+    pub powerups: ActivePowerUps,
+    /// Power-ups taken so far, per kind in the order of [`PowerUp::ALL`].
+    pub powerups_taken: [u32; 3],
+    /// Metres the multiplier added on top of the metres run.
+    pub bonus_m: f64,
+    /// Coin lines the multiplier added on top of those taken.
+    pub bonus_coins: u32,
 }
 
 impl Default for RunnerBody {
@@ -147,6 +188,12 @@ impl RunnerBody {
             coins: 0,
             elapsed_s: 0.0,
             crash: None,
+            stumbles: 0,
+            last_stumble_s: None,
+            powerups: ActivePowerUps::new(),
+            powerups_taken: [0; 3],
+            bonus_m: 0.0,
+            bonus_coins: 0,
         }
     }
 
@@ -167,9 +214,24 @@ impl RunnerBody {
         }
     }
 
-    /// The score: metres run plus [`COIN_LINE_POINTS`] per coin line.
+    /// The score: whole metres run plus [`COIN_LINE_POINTS`] per coin line, where the metres run
+    /// and the coin lines taken under a multiplier count [`SCORE_MULTIPLIER`] times.
     pub fn score(&self) -> u64 {
-        self.distance_m.max(0.0) as u64 + COIN_LINE_POINTS * u64::from(self.coins)
+        (self.distance_m + self.bonus_m).max(0.0) as u64
+            + COIN_LINE_POINTS * (u64::from(self.coins) + u64::from(self.bonus_coins))
+    }
+
+    /// How close the pursuing guardians are, from 1 (just after a stumble: one more and they
+    /// catch the runner) down to 0 (the stumble window has passed, or there was none).
+    pub fn pursuit(&self) -> f64 {
+        self.last_stumble_s.map_or(0.0, |at| {
+            (1.0 - (self.elapsed_s - at) / STUMBLE_WINDOW_S).clamp(0.0, 1.0)
+        })
+    }
+
+    /// Power-ups taken so far, of every kind.
+    pub fn powerups_taken_total(&self) -> u32 {
+        self.powerups_taken.iter().sum()
     }
 
     /// Seconds until the next contact point at the speed there, which is the highest on the way:
@@ -255,6 +317,9 @@ impl RunnerBody {
             self.distance_m + speed * step_s
         };
         self.elapsed_s += step_s;
+        let held = self.powerups.run(step_s);
+        let multiplied_s = ActivePowerUps::held_in(held, PowerUp::Multiplier);
+        self.bonus_m += speed * multiplied_s * f64::from(SCORE_MULTIPLIER - 1);
         self.run_timers(step_s);
         if !reaches_contact {
             return 0.0;
@@ -294,34 +359,10 @@ impl RunnerBody {
     fn meet_contact(&mut self, track: &mut Track, events: &mut Vec<RunEvent>) {
         let segment = track.advance();
         let index = segment.index;
-        let mut crash = None;
-        match segment.kind {
+        let crash = match segment.kind {
             SegmentKind::Straight => {
-                let occupied = [Some(self.lane), self.change.map(|c| c.to)];
-                for lane in occupied.into_iter().flatten() {
-                    match segment.lanes[usize::from(lane)] {
-                        LaneContent::Block => crash = crash.or(Some(Crash::Wall)),
-                        LaneContent::Low => match self.posture {
-                            Posture::Jumping { .. } => events.push(RunEvent::Cleared {
-                                index,
-                                action: Action::Jump,
-                            }),
-                            _ => crash = crash.or(Some(Crash::Tripped)),
-                        },
-                        LaneContent::High => match self.posture {
-                            Posture::Sliding { .. } => events.push(RunEvent::Cleared {
-                                index,
-                                action: Action::Slide,
-                            }),
-                            _ => crash = crash.or(Some(Crash::HitBeam)),
-                        },
-                        LaneContent::Coins => {
-                            self.coins += 1;
-                            events.push(RunEvent::Coins { index, lane });
-                        }
-                        LaneContent::Empty => {}
-                    }
-                }
+                let hit = self.meet_lanes(index, &segment.lanes, events);
+                hit.and_then(|hit| self.take_hit(index, hit, events))
             }
             SegmentKind::TurnLeft | SegmentKind::TurnRight => {
                 let needed = if segment.kind == SegmentKind::TurnLeft {
@@ -336,15 +377,232 @@ impl RunnerBody {
                             index,
                             action: needed,
                         });
+                        None
                     }
-                    Some(_) => crash = Some(Crash::WrongTurn),
-                    None => crash = Some(Crash::MissedTurn),
+                    Some(_) => Some(Crash::WrongTurn),
+                    None => Some(Crash::MissedTurn),
                 }
             }
-        }
+        };
         if let Some(crash) = crash {
             self.crash = Some(crash);
             events.push(RunEvent::Crashed { index, crash });
         }
+    }
+
+    /// Meets the lanes of a straight segment: takes coins and power-ups, clears what the posture
+    /// clears, and returns the worst hit left (a wall before a stumble).
+    fn meet_lanes(
+        &mut self,
+        index: u64,
+        lanes: &[LaneContent; LANES],
+        events: &mut Vec<RunEvent>,
+    ) -> Option<Hit> {
+        let occupied = [Some(self.lane), self.change.map(|c| c.to)];
+        let magnet = self.powerups.is_active(PowerUp::Magnet);
+        let multiplied = self.powerups.is_active(PowerUp::Multiplier);
+        let mut hit = None;
+        for (lane, content) in (0u8..).zip(*lanes) {
+            let in_lane = occupied.contains(&Some(lane));
+            match content {
+                LaneContent::Coins if in_lane || magnet => {
+                    self.coins += 1;
+                    self.bonus_coins += u32::from(multiplied) * (SCORE_MULTIPLIER - 1);
+                    events.push(RunEvent::Coins { index, lane });
+                }
+                _ if !in_lane => {}
+                LaneContent::Block => hit = Some(Hit::Wall),
+                LaneContent::Low | LaneContent::High => {
+                    let (cleared, action) = if content == LaneContent::Low {
+                        (
+                            matches!(self.posture, Posture::Jumping { .. }),
+                            Action::Jump,
+                        )
+                    } else {
+                        (
+                            matches!(self.posture, Posture::Sliding { .. }),
+                            Action::Slide,
+                        )
+                    };
+                    if cleared {
+                        events.push(RunEvent::Cleared { index, action });
+                    } else {
+                        hit = hit.or(Some(Hit::Stumble));
+                    }
+                }
+                LaneContent::PowerUp(kind) => {
+                    self.powerups.grant(kind);
+                    self.powerups_taken[kind.slot()] += 1;
+                    events.push(RunEvent::PowerUp { index, lane, kind });
+                }
+                LaneContent::Coins | LaneContent::Empty => {}
+            }
+        }
+        hit
+    }
+
+    /// A hit at a segment: the shield absorbs it if held; else a wall ends the run, and a
+    /// stumble is survived unless it comes within [`STUMBLE_WINDOW_S`] of the last one.
+    fn take_hit(&mut self, index: u64, hit: Hit, events: &mut Vec<RunEvent>) -> Option<Crash> {
+        if self.powerups.is_active(PowerUp::Shield) {
+            self.powerups.use_up(PowerUp::Shield);
+            events.push(RunEvent::Shielded { index });
+            return None;
+        }
+        match hit {
+            Hit::Wall => Some(Crash::Wall),
+            Hit::Stumble => {
+                self.stumbles += 1;
+                let caught = self.pursuit() > 0.0;
+                self.last_stumble_s = Some(self.elapsed_s);
+                if caught {
+                    Some(Crash::Caught)
+                } else {
+                    events.push(RunEvent::Stumbled { index });
+                    None
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::difficulty::Difficulty;
+    use crate::logic::runner::powerups::{MAGNET_S, MULTIPLIER_S};
+    use crate::logic::runner::timing::SIMULATION_STEP_S;
+    use crate::logic::runner::track::Layout;
+    use LaneContent::{Block, Coins, Empty, High, Low};
+
+    const OPEN: Layout = (SegmentKind::Straight, [Empty; LANES]);
+
+    /// A track of `layouts` at the given segments (the rest open), and a runner at the start.
+    fn track_with(at: &[(u64, [LaneContent; LANES])]) -> Track {
+        let last = at.iter().map(|a| a.0).max().unwrap_or(0);
+        let layouts = (0..=last).map(|index| {
+            at.iter()
+                .find(|a| a.0 == index)
+                .map_or(OPEN, |a| (SegmentKind::Straight, a.1))
+        });
+        Track::scripted(Difficulty::Normal, layouts)
+    }
+
+    /// Runs in fixed steps until the contact point of segment `index` has been met.
+    fn run_past(body: &mut RunnerBody, track: &mut Track, index: u64) -> Vec<RunEvent> {
+        let mut events = Vec::new();
+        while track.next().index <= index && body.crash.is_none() {
+            let mut left = SIMULATION_STEP_S;
+            while left > 0.0 && body.crash.is_none() {
+                left = body.advance(left, track, &mut events);
+            }
+        }
+        events
+    }
+
+    #[test]
+    fn a_first_clip_is_a_stumble_and_a_second_soon_after_is_caught() {
+        // Normal runs about 10 m/s: segments 3 and 5 are about 2 s apart, 3 and 12 about 9 s.
+        let mut track = track_with(&[(3, [Low; 3]), (5, [High; 3])]);
+        let mut body = RunnerBody::new();
+        let events = run_past(&mut body, &mut track, 3);
+        assert_eq!(body.crash, None);
+        assert!(events.contains(&RunEvent::Stumbled { index: 3 }));
+        assert_eq!(body.stumbles, 1);
+        assert!(body.pursuit() > 0.9);
+        run_past(&mut body, &mut track, 5);
+        assert_eq!(body.crash, Some(Crash::Caught));
+        assert_eq!(body.stumbles, 2);
+
+        let mut track = track_with(&[(3, [Low; 3]), (12, [High; 3])]);
+        let mut body = RunnerBody::new();
+        run_past(&mut body, &mut track, 11);
+        assert_eq!(body.pursuit(), 0.0, "the window has passed");
+        run_past(&mut body, &mut track, 12);
+        assert_eq!(body.crash, None, "a stumble after the window is survived");
+        assert_eq!(body.stumbles, 2);
+    }
+
+    #[test]
+    fn a_wall_ends_the_run_unless_a_shield_absorbs_it_once() {
+        let mut track = track_with(&[(3, [Block; 3])]);
+        let mut body = RunnerBody::new();
+        run_past(&mut body, &mut track, 3);
+        assert_eq!(body.crash, Some(Crash::Wall));
+
+        let shield = LaneContent::PowerUp(PowerUp::Shield);
+        let walls = [Block; 3];
+        let mut track = track_with(&[(2, [Empty, shield, Empty]), (4, walls), (6, walls)]);
+        let mut body = RunnerBody::new();
+        let events = run_past(&mut body, &mut track, 4);
+        assert_eq!(body.crash, None);
+        assert!(events.contains(&RunEvent::Shielded { index: 4 }));
+        assert!(!body.powerups.is_active(PowerUp::Shield), "used up");
+        assert_eq!(body.stumbles, 0);
+        run_past(&mut body, &mut track, 6);
+        assert_eq!(body.crash, Some(Crash::Wall));
+    }
+
+    #[test]
+    fn a_shield_does_not_stop_a_fall() {
+        let shield = LaneContent::PowerUp(PowerUp::Shield);
+        let layouts = [
+            OPEN,
+            OPEN,
+            (SegmentKind::Straight, [Empty, shield, Empty]),
+            (SegmentKind::TurnLeft, [Empty; 3]),
+        ];
+        let mut track = Track::scripted(Difficulty::Normal, layouts);
+        let mut body = RunnerBody::new();
+        run_past(&mut body, &mut track, 3);
+        assert!(body.powerups.is_active(PowerUp::Shield));
+        assert_eq!(body.crash, Some(Crash::MissedTurn));
+    }
+
+    #[test]
+    fn the_magnet_takes_coins_from_every_lane_while_it_lasts() {
+        let magnet = LaneContent::PowerUp(PowerUp::Magnet);
+        let far = [Coins, Empty, Coins];
+        // The magnet lasts 10 s, about 100 m at Normal's start: segment 5 is in it, 30 is not.
+        let mut track = track_with(&[(2, [Empty, magnet, Empty]), (5, far), (30, far)]);
+        let mut body = RunnerBody::new();
+        let events = run_past(&mut body, &mut track, 5);
+        assert_eq!(body.coins, 2);
+        assert!(events.contains(&RunEvent::Coins { index: 5, lane: 0 }));
+        run_past(&mut body, &mut track, 30);
+        assert!(body.elapsed_s > MAGNET_S);
+        assert_eq!(body.coins, 2, "after the magnet, coins in other lanes stay");
+        assert_eq!(body.powerups_taken[PowerUp::Magnet.slot()], 1);
+    }
+
+    #[test]
+    fn the_multiplier_doubles_metres_and_coins_while_active_only() {
+        let times_two = LaneContent::PowerUp(PowerUp::Multiplier);
+        let coins = [Empty, Coins, Empty];
+        let mut plain_track = track_with(&[(4, coins), (40, coins)]);
+        let mut plain = RunnerBody::new();
+        let mut track = track_with(&[(2, [Empty, times_two, Empty]), (4, coins), (40, coins)]);
+        let mut body = RunnerBody::new();
+        run_past(&mut plain, &mut plain_track, 4);
+        run_past(&mut body, &mut track, 4);
+        assert_eq!(body.coins, plain.coins);
+        assert_eq!(body.bonus_coins, 1);
+        let gained_during = body.score() - plain.score();
+        assert!(gained_during >= COIN_LINE_POINTS, "{gained_during}");
+        run_past(&mut plain, &mut plain_track, 40);
+        run_past(&mut body, &mut track, 40);
+        assert!(body.elapsed_s > MULTIPLIER_S + 2.0);
+        let bonus = body.score() - plain.score();
+        // The whole bonus: the metres run in its 10 s and one coin line, nothing after.
+        let expected = body.bonus_m as u64 + COIN_LINE_POINTS;
+        assert!(bonus.abs_diff(expected) <= 1, "{bonus} vs {expected}");
+        let speed_then = Track::scripted(Difficulty::Normal, [])
+            .timing()
+            .speed_at(100.0);
+        assert!(
+            (body.bonus_m - speed_then * MULTIPLIER_S).abs() < 5.0,
+            "{}",
+            body.bonus_m
+        );
     }
 }

@@ -4,5 +4,6 @@
 pub mod autopilot;
 pub mod body;
 pub mod planner;
+pub mod powerups;
 pub mod timing;
 pub mod track;

@@ -1,7 +1,8 @@
 //! The route planner: A* over (segment, lane) states, the seed's PathPlanner made correct. It
-//! finds the surviving route through the upcoming segments that collects the most coins, with
-//! the fewest lane changes among those, and the actions that run it.
+//! finds the surviving route through the upcoming segments that takes the most power-ups, then
+//! the most coins, then makes the fewest lane changes, and the actions that run it.
 
+use super::powerups::PowerUp;
 use super::timing::{LANES, Timing};
 use super::track::{BUFFER_SEGMENTS, LaneContent, Segment, SegmentKind};
 use std::cmp::Reverse;
@@ -12,9 +13,13 @@ pub const PLAN_LOOKAHEAD: usize = 15;
 /// The most segments one plan may cover: the whole look-ahead buffer.
 pub const MAX_PLAN_SEGMENTS: usize = BUFFER_SEGMENTS;
 /// The cost of passing a segment without taking coins. It is larger than the most lane changes
-/// a plan can hold (two per segment), so one more coin always beats any number of lane changes:
-/// costs compare as (coins missed, lane changes).
-const MISSED_COIN_COST: u32 = 2 * MAX_PLAN_SEGMENTS as u32 + 1;
+/// a plan can hold (two per segment), so one more coin always beats any number of lane changes.
+pub const MISSED_COIN_COST: u32 = 2 * MAX_PLAN_SEGMENTS as u32 + 1;
+/// The cost of passing a segment that holds a power-up without taking it. It is larger than the
+/// most a plan can spend on missed coins and lane changes together, so one more power-up beats
+/// any number of coins: costs compare as (power-ups missed, coins missed, lane changes). Every
+/// step costs zero or more, so A* with the coin-only estimate stays exact.
+pub const MISSED_POWERUP_COST: u32 = (MISSED_COIN_COST + 2) * MAX_PLAN_SEGMENTS as u32 + 1;
 
 /// Something the runner does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,6 +63,8 @@ pub struct PlannedStep {
     pub action: Option<Action>,
     /// Whether the lane holds coins.
     pub coins: bool,
+    /// The power-up the lane holds, if any.
+    pub powerup: Option<PowerUp>,
 }
 
 /// A route through the planned segments.
@@ -69,6 +76,10 @@ pub struct Plan {
     pub steps: Vec<PlannedStep>,
     /// Coin lines the route takes.
     pub coins: u32,
+    /// Power-ups the route takes.
+    pub powerups: u32,
+    /// The route's cost in the planner's terms (see [`step_cost`]).
+    pub cost: u32,
     /// Lanes moved along the route.
     pub lane_changes: u32,
     /// States A* expanded to find it.
@@ -76,14 +87,6 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The route's cost in the planner's terms: coins missed weigh more than all lane changes.
-    pub fn cost(&self) -> u32 {
-        route_cost(
-            self.start_lane,
-            self.steps.iter().map(|s| (s.lane, s.coins)),
-        )
-    }
-
     /// Every action of the route in order, each with the segment it belongs to: the lane moves
     /// made before that segment's contact point, then what to do at it.
     pub fn actions(&self) -> Vec<(u64, Action)> {
@@ -105,14 +108,26 @@ impl Plan {
     }
 }
 
-/// The planner's cost of a route given as (lane, takes coins) per segment after `start_lane`:
-/// public so tests can score routes they find another way.
-pub fn route_cost(start_lane: u8, route: impl IntoIterator<Item = (u8, bool)>) -> u32 {
+/// The planner's cost of moving from lane `from` to be in lane `to` at `segment`'s contact
+/// point: the lanes moved, [`MISSED_COIN_COST`] unless the lane holds coins, and
+/// [`MISSED_POWERUP_COST`] if the segment holds a power-up in another lane.
+pub fn step_cost(from: u8, to: u8, segment: &Segment) -> u32 {
+    let content = segment.lanes[usize::from(to)];
+    let missed_coins = content != LaneContent::Coins;
+    let missed_powerup = segment.powerup().is_some() && !matches!(content, LaneContent::PowerUp(_));
+    u32::from(to.abs_diff(from))
+        + MISSED_COIN_COST * u32::from(missed_coins)
+        + MISSED_POWERUP_COST * u32::from(missed_powerup)
+}
+
+/// The planner's cost of a route given as (lane, segment) pairs after `start_lane`: public so
+/// tests can score routes they find another way.
+pub fn route_cost<'a>(start_lane: u8, route: impl IntoIterator<Item = (u8, &'a Segment)>) -> u32 {
     let mut lane = start_lane;
     route
         .into_iter()
-        .map(|(next, coins)| {
-            let cost = u32::from(next.abs_diff(lane)) + if coins { 0 } else { MISSED_COIN_COST };
+        .map(|(next, segment)| {
+            let cost = step_cost(lane, next, segment);
             lane = next;
             cost
         })
@@ -203,7 +218,7 @@ impl Planner {
             self.closed[state] = true;
             expanded += 1;
             if layer + 1 == layers {
-                return Some(self.route_to(lane, start_lane, expanded));
+                return Some(self.route_to(lane, start_lane, self.best[state], expanded));
             }
             self.relax(layer, lane, self.best[state]);
         }
@@ -221,12 +236,7 @@ impl Planner {
             if !content.passable() {
                 continue;
             }
-            let step = u32::from(to.abs_diff(lane))
-                + if content == LaneContent::Coins {
-                    0
-                } else {
-                    MISSED_COIN_COST
-                };
+            let step = step_cost(lane, to, &segment);
             let state = next * LANES + usize::from(to);
             let through = cost + step;
             if through < self.best[state] {
@@ -238,7 +248,7 @@ impl Planner {
         }
     }
 
-    fn route_to(&self, last_lane: u8, start_lane: u8, expanded: usize) -> Plan {
+    fn route_to(&self, last_lane: u8, start_lane: u8, cost: u32, expanded: usize) -> Plan {
         let mut lanes = vec![0u8; self.layers.len()];
         let mut lane = last_lane;
         for layer in (0..self.layers.len()).rev() {
@@ -256,6 +266,10 @@ impl Planner {
                     lane,
                     action: Action::at_contact(layer.segment.kind, content),
                     coins: content == LaneContent::Coins,
+                    powerup: match content {
+                        LaneContent::PowerUp(kind) => Some(kind),
+                        _ => None,
+                    },
                 }
             })
             .collect();
@@ -271,6 +285,8 @@ impl Planner {
         Plan {
             start_lane,
             coins: steps.iter().filter(|s| s.coins).count() as u32,
+            powerups: steps.iter().filter(|s| s.powerup.is_some()).count() as u32,
+            cost,
             lane_changes,
             steps,
             expanded,
@@ -321,6 +337,25 @@ mod tests {
         assert_eq!(plan.steps[0].lane, 0);
         assert_eq!(plan.steps[1].lane, 0, "no needless move after the coins");
         assert_eq!(plan.lane_changes, 2);
+    }
+
+    #[test]
+    fn a_power_up_is_worth_any_number_of_coins() {
+        let timing = Timing::for_difficulty(Difficulty::Easy);
+        let shield = LaneContent::PowerUp(crate::logic::runner::powerups::PowerUp::Shield);
+        let segments = [
+            segment(10, [shield, Empty, Coins]),
+            segment(11, [Empty, Empty, Coins]),
+            segment(12, [Empty, Empty, Coins]),
+        ];
+        let plan = Planner::new().plan(&timing, &segments, 2, None).unwrap();
+        assert_eq!(plan.steps[0].lane, 0);
+        assert_eq!(plan.powerups, 1);
+        assert_eq!(plan.coins, 2, "back to the coins after the power-up");
+        assert_eq!(
+            plan.cost,
+            route_cost(2, plan.steps.iter().map(|s| s.lane).zip(&segments))
+        );
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub const TURN_WINDOW_S: f64 = 0.5;
 /// Time the model keeps free before each contact point, in seconds: room for a reaction that
 /// comes a moment late (the autopilot acts within one fixed step of 1/64 s).
 pub const REACTION_MARGIN_S: f64 = 0.05;
+/// A stumble (clipping a log or a beam) is survived, but a second one less than this many
+/// seconds after it lets the pursuing guardians catch the runner.
+pub const STUMBLE_WINDOW_S: f64 = 5.0;
 /// Segments at the start of a run that carry nothing, so the player can find the keys.
 pub const CLEAR_START_SEGMENTS: u64 = 6;
 /// The fixed simulation step of the game and the headless simulation, in seconds (Bevy's

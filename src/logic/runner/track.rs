@@ -1,6 +1,7 @@
 //! The runner's track: segments made from Perlin noise, certified survivable as they are made,
 //! and kept in a bounded look-ahead buffer.
 
+use super::powerups::{PowerUp, PowerUpPlacer};
 use super::timing::{CLEAR_START_SEGMENTS, LANES, Timing, contact_distance_m};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::seed::{Stream, stream_rng};
@@ -50,16 +51,21 @@ pub enum LaneContent {
     High,
     /// A stone wall: be in another lane.
     Block,
+    /// A power-up to take by running through it.
+    PowerUp(PowerUp),
 }
 
 impl LaneContent {
     /// Every content, in a fixed order.
-    pub const ALL: [LaneContent; 5] = [
+    pub const ALL: [LaneContent; 8] = [
         LaneContent::Empty,
         LaneContent::Coins,
         LaneContent::Low,
         LaneContent::High,
         LaneContent::Block,
+        LaneContent::PowerUp(PowerUp::Magnet),
+        LaneContent::PowerUp(PowerUp::Shield),
+        LaneContent::PowerUp(PowerUp::Multiplier),
     ];
 
     /// Whether a runner in this lane can survive it with the right action.
@@ -83,10 +89,12 @@ impl LaneContent {
             LaneContent::Low => "low",
             LaneContent::High => "high",
             LaneContent::Block => "block",
+            LaneContent::PowerUp(kind) => kind.name(),
         }
     }
 
-    /// The seed's preview symbol: `.` empty, `$` coins, `^` low, `_` high, `#` block.
+    /// The seed's preview symbol: `.` empty, `$` coins, `^` low, `_` high, `#` block, and a
+    /// power-up's own letter.
     pub const fn symbol(self) -> char {
         match self {
             LaneContent::Empty => '.',
@@ -94,6 +102,7 @@ impl LaneContent {
             LaneContent::Low => '^',
             LaneContent::High => '_',
             LaneContent::Block => '#',
+            LaneContent::PowerUp(kind) => kind.symbol(),
         }
     }
 }
@@ -137,6 +146,16 @@ pub struct Segment {
 }
 
 impl Segment {
+    /// The lane holding a power-up and its kind, if the segment holds one.
+    pub fn powerup(&self) -> Option<(u8, PowerUp)> {
+        (0u8..)
+            .zip(self.lanes)
+            .find_map(|(lane, content)| match content {
+                LaneContent::PowerUp(kind) => Some((lane, kind)),
+                _ => None,
+            })
+    }
+
     /// The seed's preview line: the three lane symbols and the kind, e.g. `. ^ $  straight`.
     pub fn preview_line(&self) -> String {
         let [a, b, c] = self.lanes.map(LaneContent::symbol);
@@ -329,12 +348,65 @@ impl Certifier {
     }
 }
 
+/// Makes a track's segments in order: generated, certified, then given their power-ups.
+#[derive(Debug, Clone)]
+pub struct CertifiedSegments {
+    generator: TrackGenerator,
+    certifier: Certifier,
+    /// `None` on a scripted track, whose layouts say where power-ups are.
+    powerups: Option<PowerUpPlacer>,
+}
+
+impl CertifiedSegments {
+    /// The segments of a seed's track at a difficulty.
+    pub fn new(seed: u64, difficulty: Difficulty) -> CertifiedSegments {
+        let generator = TrackGenerator::new(seed, difficulty);
+        CertifiedSegments {
+            certifier: Certifier::new(*generator.timing()),
+            generator,
+            powerups: Some(PowerUpPlacer::new(seed)),
+        }
+    }
+
+    /// The given layouts (certified like any other), then empty straight segments.
+    pub fn scripted(difficulty: Difficulty, layouts: impl IntoIterator<Item = Layout>) -> Self {
+        let generator = TrackGenerator::scripted(difficulty, layouts);
+        CertifiedSegments {
+            certifier: Certifier::new(*generator.timing()),
+            generator,
+            powerups: None,
+        }
+    }
+
+    /// The timing model of the track's difficulty.
+    pub fn timing(&self) -> &Timing {
+        self.generator.timing()
+    }
+
+    /// Segments the certifier changed so far.
+    pub fn repairs(&self) -> u64 {
+        self.certifier.repairs()
+    }
+}
+
+impl Iterator for CertifiedSegments {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        let mut segment = self.generator.next_segment();
+        self.certifier.certify(&mut segment);
+        if let Some(placer) = &mut self.powerups {
+            placer.place(&mut segment, self.certifier.alive_lanes());
+        }
+        Some(segment)
+    }
+}
+
 /// The upcoming track: the next [`BUFFER_SEGMENTS`] certified segments, the first being the one
 /// whose contact point the runner reaches next. Memory stays the same however long the run.
 #[derive(Debug, Clone)]
 pub struct Track {
-    generator: TrackGenerator,
-    certifier: Certifier,
+    source: CertifiedSegments,
     upcoming: VecDeque<Segment>,
     max_buffered: usize,
 }
@@ -342,18 +414,17 @@ pub struct Track {
 impl Track {
     /// A full buffer of certified segments for a seed and difficulty.
     pub fn new(seed: u64, difficulty: Difficulty) -> Track {
-        Track::from_generator(TrackGenerator::new(seed, difficulty))
+        Track::from_source(CertifiedSegments::new(seed, difficulty))
     }
 
     /// A track of the given layouts (certified like any other), then empty straight segments.
     pub fn scripted(difficulty: Difficulty, layouts: impl IntoIterator<Item = Layout>) -> Track {
-        Track::from_generator(TrackGenerator::scripted(difficulty, layouts))
+        Track::from_source(CertifiedSegments::scripted(difficulty, layouts))
     }
 
-    fn from_generator(generator: TrackGenerator) -> Track {
+    fn from_source(source: CertifiedSegments) -> Track {
         let mut track = Track {
-            certifier: Certifier::new(*generator.timing()),
-            generator,
+            source,
             upcoming: VecDeque::with_capacity(BUFFER_SEGMENTS),
             max_buffered: 0,
         };
@@ -364,15 +435,14 @@ impl Track {
     }
 
     fn append(&mut self) {
-        let mut segment = self.generator.next_segment();
-        self.certifier.certify(&mut segment);
+        let segment = self.source.next().expect("the segments never end");
         self.upcoming.push_back(segment);
         self.max_buffered = self.max_buffered.max(self.upcoming.len());
     }
 
     /// The timing model of this track's difficulty.
     pub fn timing(&self) -> &Timing {
-        self.generator.timing()
+        self.source.timing()
     }
 
     /// The segment whose contact point comes next.
@@ -397,7 +467,7 @@ impl Track {
 
     /// Segments the certifier changed so far.
     pub fn repairs(&self) -> u64 {
-        self.certifier.repairs()
+        self.source.repairs()
     }
 
     /// The most segments ever held at once.
@@ -409,16 +479,9 @@ impl Track {
 /// The first `count` certified segments of a seed's track, without the buffer (for previews,
 /// dumps and tests). Returns the segments and the number of repairs among them.
 pub fn certified_segments(seed: u64, difficulty: Difficulty, count: usize) -> (Vec<Segment>, u64) {
-    let mut generator = TrackGenerator::new(seed, difficulty);
-    let mut certifier = Certifier::new(*generator.timing());
-    let segments = (0..count)
-        .map(|_| {
-            let mut segment = generator.next_segment();
-            certifier.certify(&mut segment);
-            segment
-        })
-        .collect();
-    (segments, certifier.repairs())
+    let mut source = CertifiedSegments::new(seed, difficulty);
+    let segments = source.by_ref().take(count).collect();
+    (segments, source.repairs())
 }
 
 #[cfg(test)]
