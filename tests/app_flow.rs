@@ -9,7 +9,7 @@ use common::{headless_app, headless_app_with, open_menu_items, press, run_frames
 use temple_trails::game::MODES;
 use temple_trails::game::menu::{MenuCursor, MenuInput, MenuItem};
 use temple_trails::game::screens::{Menu, PausableSystems, Screen};
-use temple_trails::game::settings::{GameDifficulty, Settings};
+use temple_trails::game::settings::{GameDifficulty, Settings, VolumeChannel};
 use temple_trails::logic::difficulty::Difficulty;
 
 /// Counts how often a pausable gameplay system ran.
@@ -236,13 +236,17 @@ fn settings_page_opens_changes_volume_and_esc_goes_back() {
 #[test]
 fn volume_stays_between_silent_and_full() {
     let mut app = headless_app(None);
-    app.world_mut()
-        .write_message(MenuInput::NumberSet(MenuItem::Volume, 3.0));
+    app.world_mut().write_message(MenuInput::NumberSet(
+        MenuItem::Volume(VolumeChannel::Master),
+        3.0,
+    ));
     run_frames(&mut app, 1);
     assert_eq!(app.world().resource::<Settings>().master_volume, 1.0);
     for _ in 0..30 {
-        app.world_mut()
-            .write_message(MenuInput::Adjusted(MenuItem::Volume, -1));
+        app.world_mut().write_message(MenuInput::Adjusted(
+            MenuItem::Volume(VolumeChannel::Master),
+            -1,
+        ));
         run_frames(&mut app, 1);
     }
     assert_eq!(app.world().resource::<Settings>().master_volume, 0.0);

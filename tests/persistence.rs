@@ -8,7 +8,7 @@ use common::{headless_app, headless_app_with, run_frames};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::scores::{BestScores, Ranking, SCORES_FILE};
 use temple_trails::game::settings::{
-    GameDifficulty, GameSeed, LaunchOverrides, SETTINGS_FILE, Settings,
+    GameDifficulty, GameSeed, LaunchOverrides, SETTINGS_FILE, Settings, VolumeChannel,
 };
 use temple_trails::game::storage::StorageWarnings;
 use temple_trails::logic::difficulty::Difficulty;
@@ -34,7 +34,10 @@ fn settings_changed_in_the_menu_survive_a_restart() {
         let world = app.world_mut();
         world.write_message(MenuInput::SeedTyped("banana".into()));
         world.write_message(MenuInput::DifficultyChosen(Difficulty::Hard));
-        world.write_message(MenuInput::NumberSet(MenuItem::Volume, 0.25));
+        world.write_message(MenuInput::NumberSet(
+            MenuItem::Volume(VolumeChannel::Master),
+            0.25,
+        ));
         world.write_message(MenuInput::Activated(MenuItem::Fullscreen));
         run_frames(&mut app, FRAMES_TO_SAVE);
     }

@@ -1,12 +1,13 @@
 //! Sound effects: a fixed set of short WAV files made by `examples/make_sounds.rs`, played on
-//! request at the master volume.
+//! request at the effects volume under the master volume.
 //!
 //! Any plugin asks for a sound with a [`SoundRequested`] message. Without an asset server (the
 //! headless tests) requests are simply dropped; without an audio device Bevy logs one line and
 //! the game runs silently.
 
 use crate::game::screens::AppSystems;
-use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
+use crate::game::settings::Settings;
+use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -136,6 +137,7 @@ fn play_requested_sounds(
     mut commands: Commands,
     mut requests: MessageReader<SoundRequested>,
     library: Res<SoundLibrary>,
+    settings: Res<Settings>,
     time: Res<Time<Real>>,
 ) {
     let mut started: Vec<Sound> = Vec::new();
@@ -144,11 +146,12 @@ fn play_requested_sounds(
             continue;
         }
         started.push(*sound);
-        // The master volume is Bevy's `GlobalVolume`, which the settings plugin keeps in step.
+        // The master volume is Bevy's `GlobalVolume`, which the settings plugin keeps in step;
+        // it scales this one.
         commands.spawn((
             Name::new(format!("Sound {sound:?}")),
             AudioPlayer(library.0[sound].clone()),
-            PlaybackSettings::DESPAWN,
+            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(settings.effects_volume)),
             SoundEffect {
                 started: time.elapsed(),
             },

@@ -8,6 +8,7 @@ pub mod camera;
 pub mod frame_timing;
 pub mod maze;
 pub mod menu;
+pub mod music;
 pub mod runner;
 pub mod scores;
 pub mod screens;
@@ -52,6 +53,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         scores::plugin,
         audio::plugin,
+        music::plugin,
         theme::plugin,
         menu::plugin,
         camera::plugin,

@@ -1,6 +1,7 @@
 //! The game's flow: which screen is shown, which menu overlays it, what a mode tells the title
 //! screen about itself, pausing, and the system sets every feature's systems run in.
 
+use crate::game::music::Piece;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -72,6 +73,8 @@ pub struct ModeInfo {
     pub label: &'static str,
     /// One line that tells a player what the mode is.
     pub blurb: &'static str,
+    /// The music loop played while it is on screen.
+    pub music: Piece,
     /// Adds the mode's plugins: its rules, its options and menus, and (when the app draws) its
     /// drawing.
     pub plugin: fn(&mut App),

@@ -34,8 +34,46 @@ const SAVE_DELAY: Duration = Duration::from_millis(400);
 /// The seed word a new player starts with.
 pub const DEFAULT_SEED_TEXT: &str = "temple";
 
-/// Loudest master volume (1.0 is the sounds as recorded).
+/// Loudest volume of every channel (1.0 is the sounds as recorded).
 pub const MAX_VOLUME: f32 = 1.0;
+
+/// A volume the player sets: the master volume scales the other two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VolumeChannel {
+    /// Everything the game plays.
+    Master,
+    /// The music loops.
+    Music,
+    /// The sound effects.
+    Effects,
+}
+
+impl VolumeChannel {
+    /// Every channel, in the settings page's order.
+    pub const ALL: [VolumeChannel; 3] = [
+        VolumeChannel::Master,
+        VolumeChannel::Music,
+        VolumeChannel::Effects,
+    ];
+
+    /// The name shown on the settings page.
+    pub const fn label(self) -> &'static str {
+        match self {
+            VolumeChannel::Master => "Master volume",
+            VolumeChannel::Music => "Music volume",
+            VolumeChannel::Effects => "Effects volume",
+        }
+    }
+
+    /// The field's name in `settings.json`.
+    pub const fn field(self) -> &'static str {
+        match self {
+            VolumeChannel::Master => "master_volume",
+            VolumeChannel::Music => "music_volume",
+            VolumeChannel::Effects => "effects_volume",
+        }
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
@@ -74,6 +112,10 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Settings {
     /// Master volume for every sound, 0.0 (silent) to [`MAX_VOLUME`].
     pub master_volume: f32,
+    /// Volume of the music, under the master volume, 0.0 to [`MAX_VOLUME`].
+    pub music_volume: f32,
+    /// Volume of the sound effects, under the master volume, 0.0 to [`MAX_VOLUME`].
+    pub effects_volume: f32,
     /// Borderless fullscreen on the current monitor.
     pub fullscreen: bool,
     /// The seed as the player typed it: a number, or a word that is hashed.
@@ -89,6 +131,8 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             master_volume: 0.8,
+            music_volume: 0.6,
+            effects_volume: 1.0,
             fullscreen: false,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
@@ -105,17 +149,39 @@ impl Settings {
             .unwrap_or_default()
     }
 
+    /// The volume of `channel`, 0.0 to [`MAX_VOLUME`].
+    pub fn volume(&self, channel: VolumeChannel) -> f32 {
+        match channel {
+            VolumeChannel::Master => self.master_volume,
+            VolumeChannel::Music => self.music_volume,
+            VolumeChannel::Effects => self.effects_volume,
+        }
+    }
+
+    /// The volume of `channel`, to change.
+    pub fn volume_mut(&mut self, channel: VolumeChannel) -> &mut f32 {
+        match channel {
+            VolumeChannel::Master => &mut self.master_volume,
+            VolumeChannel::Music => &mut self.music_volume,
+            VolumeChannel::Effects => &mut self.effects_volume,
+        }
+    }
+
     /// Replaces out-of-range values of the shared settings (from a hand-edited file) with allowed
     /// ones and says what was changed, one message per value.
     pub fn sanitize(&mut self) -> Vec<String> {
-        let mut changes: Vec<String> = clamp_into(
-            &mut self.master_volume,
-            &(0.0..=MAX_VOLUME),
-            Settings::default().master_volume,
-            "master_volume",
-        )
-        .into_iter()
-        .collect();
+        let defaults = Settings::default();
+        let mut changes: Vec<String> = VolumeChannel::ALL
+            .into_iter()
+            .filter_map(|channel| {
+                clamp_into(
+                    self.volume_mut(channel),
+                    &(0.0..=MAX_VOLUME),
+                    defaults.volume(channel),
+                    channel.field(),
+                )
+            })
+            .collect();
         if parse_seed(&self.seed_text).is_err() {
             changes.push(format!("seed_text is empty; using \"{DEFAULT_SEED_TEXT}\""));
             self.seed_text = DEFAULT_SEED_TEXT.to_owned();

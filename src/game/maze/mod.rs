@@ -13,6 +13,7 @@ pub mod walk;
 pub use generation::CurrentMaze;
 pub use walk::{MazeWin, PlayerStepped};
 
+use crate::game::music::Piece;
 use crate::game::screens::{ModeInfo, Screen};
 use bevy::prelude::*;
 
@@ -22,6 +23,7 @@ pub const MODE: ModeInfo = ModeInfo {
     name: "maze",
     label: "Maze",
     blurb: "Find the exit of a generated maze; Space shows the way.",
+    music: Piece::Maze,
     plugin,
 };
 

@@ -160,10 +160,11 @@ fn input_item(input: &MenuInput) -> Option<MenuItem> {
 /// Applies an edit of a core setting; returns whether anything changed.
 fn apply_core_edit(settings: &mut Settings, item: Option<MenuItem>, edit: SettingEdit) -> bool {
     match (item, edit) {
-        (Some(MenuItem::Volume), SettingEdit::Number(volume)) => {
+        (Some(MenuItem::Volume(channel)), SettingEdit::Number(volume)) => {
             let volume = volume as f32;
-            let changed = volume != settings.master_volume;
-            settings.master_volume = volume;
+            let setting = settings.volume_mut(channel);
+            let changed = volume != *setting;
+            *setting = volume;
             changed
         }
         (Some(MenuItem::Fullscreen), SettingEdit::Toggle(on)) => {

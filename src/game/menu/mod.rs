@@ -10,7 +10,7 @@ pub mod rows;
 pub mod ui;
 
 use crate::game::screens::{AppSystems, Menu, Screen};
-use crate::game::settings::{MAX_VOLUME, Settings};
+use crate::game::settings::{MAX_VOLUME, Settings, VolumeChannel};
 use crate::game::theme::dialog::ResultDialog;
 use crate::game::{MODES, draws};
 use crate::logic::difficulty::Difficulty;
@@ -78,8 +78,8 @@ pub enum MenuItem {
     Settings,
     /// Leave the game.
     Quit,
-    /// Master volume (Left/Right).
-    Volume,
+    /// A volume (Left/Right).
+    Volume(VolumeChannel),
     /// Toggle fullscreen.
     Fullscreen,
     /// Leave the settings page.
@@ -195,28 +195,27 @@ pub fn add_pause_action(app: &mut App, screen: Screen, item: MenuItem, label: &'
 }
 
 /// The settings every mode shares, as rows of the settings page.
-pub fn core_setting_rows(settings: &Settings) -> [SettingRow; 2] {
-    [
-        SettingRow {
-            item: MenuItem::Volume,
-            label: "Master volume",
-            value: SettingValue::Number(NumberSetting {
-                display_scale: 100.0,
-                suffix: " %",
-                ..NumberSetting::decimal(
-                    f64::from(settings.master_volume),
-                    0.0..=f64::from(MAX_VOLUME),
-                    VOLUME_STEP,
-                    0,
-                )
-            }),
-        },
-        SettingRow {
-            item: MenuItem::Fullscreen,
-            label: "Fullscreen",
-            value: SettingValue::Toggle(settings.fullscreen),
-        },
-    ]
+pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
+    let volumes = VolumeChannel::ALL.map(|channel| SettingRow {
+        item: MenuItem::Volume(channel),
+        label: channel.label(),
+        value: SettingValue::Number(NumberSetting {
+            display_scale: 100.0,
+            suffix: " %",
+            ..NumberSetting::decimal(
+                f64::from(settings.volume(channel)),
+                0.0..=f64::from(MAX_VOLUME),
+                VOLUME_STEP,
+                0,
+            )
+        }),
+    });
+    let fullscreen = SettingRow {
+        item: MenuItem::Fullscreen,
+        label: "Fullscreen",
+        value: SettingValue::Toggle(settings.fullscreen),
+    };
+    volumes.into_iter().chain([fullscreen]).collect()
 }
 
 /// The items of `menu` on `screen`, top to bottom.
@@ -240,8 +239,10 @@ pub fn menu_items(
                 MenuItem::Quit,
             ])
             .collect(),
-        Menu::Settings => [MenuItem::Volume, MenuItem::Fullscreen]
+        Menu::Settings => VolumeChannel::ALL
+            .map(MenuItem::Volume)
             .into_iter()
+            .chain([MenuItem::Fullscreen])
             .chain(
                 contributions
                     .settings_sections
@@ -269,7 +270,7 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::Difficulty => "Difficulty",
         MenuItem::Settings => "Settings",
         MenuItem::Quit => "Quit",
-        MenuItem::Volume => "Master volume",
+        MenuItem::Volume(channel) => channel.label(),
         MenuItem::Fullscreen => "Fullscreen",
         MenuItem::Back => "Back",
         MenuItem::Resume => "Resume",
@@ -346,7 +347,9 @@ mod tests {
         assert_eq!(
             settings,
             vec![
-                MenuItem::Volume,
+                MenuItem::Volume(VolumeChannel::Master),
+                MenuItem::Volume(VolumeChannel::Music),
+                MenuItem::Volume(VolumeChannel::Effects),
                 MenuItem::Fullscreen,
                 MenuItem::Setting("maze.size"),
                 MenuItem::Back

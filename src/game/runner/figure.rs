@@ -1,6 +1,6 @@
 //! The runner as drawn: a body with a head and a shadow, placed by its distance and lane, turned
-//! with the track, lifted by a jump (the shadow left behind) and squashed by a slide, inside a
-//! bubble while a shield is held. After a junction it catches up with its new place smoothly
+//! with the track, lifted by a jump (the shadow left behind) and squashed by a slide, ringed in
+//! each power-up's colour while it is held. After a junction it catches up with its new place smoothly
 //! instead of jumping.
 
 use super::layout::{TrackLayout, lane_offset};
@@ -22,10 +22,13 @@ const RUNNER_BODY: Color = Color::srgb(0.85, 0.30, 0.18);
 const RUNNER_HEAD: Color = Color::srgb(0.93, 0.78, 0.58);
 /// Above the track and its obstacles.
 const RUNNER_Z: f32 = 5.0;
-/// In its last seconds a shield's bubble blinks, so the player sees it is about to go.
-const SHIELD_BLINK_S: f64 = 2.0;
-/// Blinks per second of an ending shield.
-const SHIELD_BLINK_RATE: f32 = 6.0;
+/// In its last seconds a power-up's ring blinks, so the player sees it is about to go.
+const AURA_BLINK_S: f64 = 2.0;
+/// Blinks per second of an ending power-up's ring.
+const AURA_BLINK_RATE: f32 = 6.0;
+/// The radius of each power-up's ring, in the order of [`PowerUp::ALL`]: nested, so all three
+/// show at once (the body's radius is 0.78 m).
+const AURA_RADII: [f32; 3] = [1.3, 1.52, 1.08];
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::draws(app) {
@@ -56,12 +59,12 @@ enum RunnerPart {
     Shadow,
     /// The body, which grows in a jump and squashes in a slide.
     Body,
-    /// The bubble shown while a shield is held.
-    Shield,
+    /// The ring shown while a power-up is held.
+    Aura(PowerUp),
 }
 
 fn spawn_runner(mut commands: Commands, mut palette: Palette) {
-    commands.spawn((
+    let runner = commands.spawn((
         Name::new("Runner"),
         RunnerFigure::default(),
         Transform::from_xyz(0.0, 0.0, RUNNER_Z),
@@ -73,16 +76,6 @@ fn spawn_runner(mut commands: Commands, mut palette: Palette) {
                 RunnerPart::Shadow,
                 palette.circle(0.8, SHADOW),
                 Transform::from_xyz(0.0, 0.0, -0.2),
-            ),
-            (
-                Name::new("Runner shield"),
-                RunnerPart::Shield,
-                palette.circle(
-                    1.4,
-                    super::track::powerup_colour(PowerUp::Shield).with_alpha(0.3)
-                ),
-                Transform::from_xyz(0.0, 0.0, 0.5),
-                Visibility::Hidden,
             ),
             (
                 Name::new("Runner body"),
@@ -97,6 +90,20 @@ fn spawn_runner(mut commands: Commands, mut palette: Palette) {
             ),
         ],
     ));
+    let runner = runner.id();
+    for kind in PowerUp::ALL {
+        // Between the shadow and the body, the widest lowest: rings of light round the runner.
+        let radius = AURA_RADII[kind.slot()];
+        let colour = super::track::powerup_colour(kind).with_alpha(0.6);
+        commands.spawn((
+            Name::new(format!("Runner aura {kind:?}")),
+            RunnerPart::Aura(kind),
+            palette.circle(radius, colour),
+            Transform::from_xyz(0.0, 0.0, -0.1 - 0.01 * radius),
+            Visibility::Hidden,
+            ChildOf(runner),
+        ));
+    }
 }
 
 fn pose_runner(
@@ -133,16 +140,15 @@ fn pose_runner(
         Posture::Sliding { .. } => (Vec3::new(1.25, 0.55, 1.0), Vec2::ZERO),
         Posture::Running => (Vec3::ONE, Vec2::ZERO),
     };
-    let shield_left = run.body.powerups.left_s(PowerUp::Shield);
-    let blink_off =
-        shield_left < SHIELD_BLINK_S && (time.elapsed_secs() * SHIELD_BLINK_RATE).fract() < 0.5;
-    let shield_shown = shield_left > 0.0 && !blink_off;
+    let blink_off = (time.elapsed_secs() * AURA_BLINK_RATE).fract() < 0.5;
     for (mut transform, mut visibility, part) in &mut parts {
         match part {
             RunnerPart::Body => transform.scale = scale,
             RunnerPart::Shadow => transform.translation = shadow_offset.extend(-0.2),
-            RunnerPart::Shield => {
-                *visibility = if shield_shown {
+            RunnerPart::Aura(kind) => {
+                let left = run.body.powerups.left_s(*kind);
+                let shown = left > 0.0 && !(left < AURA_BLINK_S && blink_off);
+                *visibility = if shown {
                     Visibility::Inherited
                 } else {
                     Visibility::Hidden

@@ -1,7 +1,7 @@
 //! Runner mode: an endless three-lane temple run on a certified noise track, with the planner's
 //! route and an autopilot. One plugin per feature: the rules ([`rules`]), the track as it is
 //! spawned ([`track`]), the runner's figure, the guardians who chase it, the camera, the route
-//! overlay and the HUD.
+//! overlay, the HUD and the music's tempo.
 
 mod camera;
 mod figure;
@@ -11,10 +11,12 @@ mod palette;
 mod pursuers;
 mod route;
 pub mod rules;
+mod tempo;
 mod track;
 
 pub use rules::{AUTOPILOT, RunnerEvent, RunnerResult, RunnerRun};
 
+use crate::game::music::Piece;
 use crate::game::screens::{ModeInfo, Screen};
 use bevy::prelude::*;
 
@@ -24,6 +26,7 @@ pub const MODE: ModeInfo = ModeInfo {
     name: "runner",
     label: "Runner",
     blurb: "Run the endless temple: jump, slide, dodge and turn.",
+    music: Piece::Runner,
     plugin,
 };
 
@@ -36,5 +39,6 @@ fn plugin(app: &mut App) {
         camera::plugin,
         route::plugin,
         hud::plugin,
+        tempo::plugin,
     ));
 }

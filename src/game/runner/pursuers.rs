@@ -10,17 +10,19 @@ use crate::logic::runner::body::Crash;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
-/// How far behind the runner the guardians are just after a stumble, in metres.
-const NEAR_GAP_M: f64 = 2.6;
-/// How far behind they are as the stumble window ends, in metres (still within the two
-/// segments kept drawn behind the runner).
-const FAR_GAP_M: f64 = 15.0;
+/// How far behind the runner the guardians are just after a stumble, in metres: on the runner's
+/// heels, well inside the view (the camera shows about 4.5 m behind the runner).
+const NEAR_GAP_M: f64 = 1.5;
+/// How far behind they are as the stumble window ends, in metres: dropping out of the view.
+const FAR_GAP_M: f64 = 6.0;
 /// How far behind they are once they have caught the runner, in metres.
-const CAUGHT_GAP_M: f64 = 1.2;
+const CAUGHT_GAP_M: f64 = 0.6;
 /// Where each guardian runs across the track, in lanes from the runner.
 const ACROSS_LANES: [f32; 2] = [-0.45, 0.45];
 /// How fast the guardians' bodies sway as they run, in radians per second.
 const SWAY_RATE: f32 = 11.0;
+/// A red glow around each guardian, so they stand out on the path and the jungle alike.
+const GUARDIAN_GLOW: Color = Color::srgba(0.85, 0.15, 0.08, 0.35);
 const GUARDIAN_BODY: Color = Color::srgb(0.32, 0.30, 0.27);
 const GUARDIAN_MASK: Color = Color::srgb(0.55, 0.47, 0.30);
 const GUARDIAN_EYES: Color = Color::srgb(1.0, 0.55, 0.10);
@@ -56,24 +58,25 @@ fn spawn_guardians(mut commands: Commands, mut palette: Palette) {
             Transform::from_xyz(0.0, 0.0, GUARDIAN_Z),
             Visibility::Hidden,
             DespawnOnExit(Screen::Runner),
-            children![(
-                palette.circle(1.0, GUARDIAN_BODY),
-                Transform::default(),
-                children![
-                    (
-                        palette.circle(0.55, GUARDIAN_MASK),
-                        Transform::from_xyz(0.0, 0.3, 0.1),
-                    ),
-                    (
-                        palette.circle(0.13, GUARDIAN_EYES),
-                        Transform::from_xyz(-0.2, 0.45, 0.2),
-                    ),
-                    (
-                        palette.circle(0.13, GUARDIAN_EYES),
-                        Transform::from_xyz(0.2, 0.45, 0.2),
-                    ),
-                ],
-            ),],
+            children![
+                (
+                    palette.circle(1.5, GUARDIAN_GLOW),
+                    Transform::from_xyz(0.0, 0.0, -0.1),
+                ),
+                (palette.circle(1.0, GUARDIAN_BODY), Transform::default()),
+                (
+                    palette.circle(0.55, GUARDIAN_MASK),
+                    Transform::from_xyz(0.0, 0.3, 0.1),
+                ),
+                (
+                    palette.circle(0.16, GUARDIAN_EYES),
+                    Transform::from_xyz(-0.22, 0.45, 0.2),
+                ),
+                (
+                    palette.circle(0.16, GUARDIAN_EYES),
+                    Transform::from_xyz(0.22, 0.45, 0.2),
+                ),
+            ],
         ));
     }
 }

@@ -43,10 +43,11 @@ const WALL_COLOUR: Color = Color::srgb(0.20, 0.18, 0.19);
 const WALL_TOP: Color = Color::srgb(0.42, 0.38, 0.36);
 const COIN_COLOUR: Color = Color::srgb(1.0, 0.82, 0.22);
 const COIN_RIM: Color = Color::srgb(0.78, 0.55, 0.08);
-/// A power-up's glow, its colour and its core, per kind in the order of [`PowerUp::ALL`]: a red
-/// magnet, a sky-blue shield and a violet multiplier, none of them a colour the track uses.
+/// A power-up's glow, its colour and its core, per kind in the order of [`PowerUp::ALL`]: a lime
+/// magnet, a sky-blue shield and a violet multiplier, none of them a colour the track or the
+/// runner uses.
 const POWERUP_COLOURS: [Color; 3] = [
-    Color::srgb(0.90, 0.20, 0.25),
+    Color::srgb(0.55, 0.95, 0.30),
     Color::srgb(0.30, 0.75, 1.0),
     Color::srgb(0.70, 0.35, 0.95),
 ];

@@ -15,6 +15,7 @@ pub use selection::{SelectedNpc, SelectedRoute};
 pub use stats::WanderersStats;
 pub use steering::WanderersRun;
 
+use crate::game::music::Piece;
 use crate::game::screens::{ModeInfo, Screen};
 use bevy::prelude::*;
 
@@ -24,6 +25,7 @@ pub const MODE: ModeInfo = ModeInfo {
     name: "wanderers",
     label: "Wanderers",
     blurb: "Watch NPCs wander near home and find their way around stone.",
+    music: Piece::Title,
     plugin,
 };
 

@@ -1,0 +1,86 @@
+//! Headless App tests of the music: each screen has its piece, a menu over a mode ducks it, the
+//! Music volume setting sets it, and the runner's music quickens as the runner speeds up.
+
+mod common;
+
+use bevy::prelude::*;
+use common::{headless_app, headless_app_with, press, run_frames, state};
+use temple_trails::game::AutoplayOnStart;
+use temple_trails::game::menu::{MenuInput, MenuItem};
+use temple_trails::game::music::{MENU_DUCK, MusicMix, Piece};
+use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::settings::{Settings, VolumeChannel};
+
+fn mix(app: &App) -> MusicMix {
+    *app.world().resource::<MusicMix>()
+}
+
+fn play(app: &mut App, screen: Screen) {
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Play(screen)));
+    run_frames(app, 2);
+    assert_eq!(state::<Screen>(app), screen);
+}
+
+/// Escape, then the pause menu's Main menu.
+fn back_to_the_title(app: &mut App) {
+    press(app, KeyCode::Escape);
+    assert_eq!(state::<Menu>(app), Menu::Pause);
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::MainMenu));
+    run_frames(app, 2);
+    assert_eq!(state::<Screen>(app), Screen::Title);
+}
+
+#[test]
+fn each_screen_plays_its_piece_and_a_menu_over_a_mode_ducks_it() {
+    let mut app = headless_app(None);
+    run_frames(&mut app, 1);
+    let full = app.world().resource::<Settings>().music_volume;
+    assert_eq!(mix(&app).piece, Piece::Title);
+    assert_eq!(mix(&app).volume, full, "the title's own menu does not duck");
+    for (screen, piece) in [(Screen::Maze, Piece::Maze), (Screen::Runner, Piece::Runner)] {
+        play(&mut app, screen);
+        assert_eq!(mix(&app).piece, piece);
+        assert_eq!(mix(&app).volume, full);
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(state::<Menu>(&app), Menu::Pause);
+        assert_eq!(mix(&app).volume, full * MENU_DUCK);
+        assert_eq!(mix(&app).piece, piece, "the same loop goes on, quieter");
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(mix(&app).volume, full);
+        back_to_the_title(&mut app);
+        assert_eq!(mix(&app).piece, Piece::Title);
+    }
+}
+
+#[test]
+fn the_music_volume_setting_sets_the_music_and_not_the_effects() {
+    let mut app = headless_app(None);
+    let effects = app.world().resource::<Settings>().effects_volume;
+    app.world_mut().write_message(MenuInput::NumberSet(
+        MenuItem::Volume(VolumeChannel::Music),
+        0.2,
+    ));
+    run_frames(&mut app, 2);
+    assert!((mix(&app).volume - 0.2).abs() < 1e-6, "{:?}", mix(&app));
+    assert_eq!(app.world().resource::<Settings>().effects_volume, effects);
+}
+
+#[test]
+fn the_runner_music_quickens_with_speed_and_the_title_music_does_not() {
+    let mut app = headless_app_with(None, |app| {
+        app.insert_resource(AutoplayOnStart(true));
+    });
+    run_frames(&mut app, 1);
+    assert_eq!(mix(&app).speed, 1.0);
+    play(&mut app, Screen::Runner);
+    run_frames(&mut app, 2);
+    let start = mix(&app).speed;
+    run_frames(&mut app, 600);
+    let later = mix(&app).speed;
+    assert!((1.0..1.01).contains(&start), "{start}");
+    assert!(later > start + 0.02, "{start} then {later}");
+    back_to_the_title(&mut app);
+    assert_eq!(mix(&app).speed, 1.0, "back to the title's own tempo");
+}
