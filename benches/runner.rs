@@ -8,7 +8,9 @@ use std::time::Duration;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::runner::autopilot::simulate_autopilot;
 use temple_trails::logic::runner::planner::{MAX_PLAN_SEGMENTS, Planner};
-use temple_trails::logic::runner::track::{Certifier, Segment, TrackGenerator, certified_segments};
+use temple_trails::logic::runner::track::{
+    CertifiedSegments, Certifier, Segment, TrackGenerator, certified_segments,
+};
 use temple_trails_benches::reference::pathfinding_lane_route_cost;
 
 /// Segments made per measured batch.
@@ -29,6 +31,16 @@ fn generation(c: &mut Criterion) {
                 black_box(segment);
             }
             certifier.repairs()
+        })
+    });
+    // What the game's track does: generate, certify and place power-ups.
+    group.bench_function("generate + certify + power-ups", |b| {
+        b.iter(|| {
+            let mut segments = CertifiedSegments::new(black_box(7), Difficulty::Hard);
+            for segment in segments.by_ref().take(BATCH as usize) {
+                black_box(segment);
+            }
+            segments.repairs()
         })
     });
     group.bench_function("generate only", |b| {
