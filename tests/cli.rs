@@ -685,6 +685,7 @@ fn every_subcommand_ends_quietly_when_its_reader_has_gone() {
         &["maze", "--width", "300", "--height", "300", "--solve"],
         &["runner", "--segments", "2000", "--preview", "2000"],
         &["runner", "--segments", "200", "--format", "json"],
+        &["replay", "tests/golden/runner-replay.json"],
         &["wander", "--count", "20", "--steps", "100"],
         &["smooth", "--pairs", "5"],
         &["smooth", "--pairs", "5", "--format", "json"],
@@ -742,4 +743,148 @@ fn a_million_hard_segments_run_without_a_crash_or_a_stumble() {
     // About one power-up every 34 segments.
     assert!(taken > 25_000, "{taken}");
     assert!(run["max_buffered_segments"].as_u64().unwrap() <= BUFFER_SEGMENTS as u64);
+}
+
+/// Records the autopilot's run over `segments` into a replay file in `dir`; returns its path.
+fn record_runner(dir: &std::path::Path, segments: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("runner-{segments}.json"));
+    let output = temple_trails(&[
+        "runner",
+        "--seed",
+        "vine",
+        "--difficulty",
+        "hard",
+        "--segments",
+        segments,
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    path
+}
+
+#[test]
+fn a_recorded_autopilot_run_replays_to_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record_runner(dir.path(), "100000");
+    let output = temple_trails(&["replay", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["mode"], "runner");
+    assert_eq!(report["seed_text"], "vine");
+    assert_eq!(report["difficulty"], "hard");
+    assert_eq!(report["verified"], true);
+    assert_eq!(
+        report["inputs"], 1,
+        "the autopilot switched on at the start"
+    );
+    let result = &report["result"];
+    assert_eq!(result["crash"], serde_json::Value::Null);
+    assert_eq!(result["stumbles"], 0);
+    let distance = result["distance_m"].as_f64().unwrap();
+    assert!((999_990.0..1_000_010.0).contains(&distance), "{distance}");
+    // The same run as the report of the same command without --record.
+    let run = runner_json(&[
+        "--seed",
+        "vine",
+        "--difficulty",
+        "hard",
+        "--segments",
+        "100000",
+    ]);
+    assert_eq!(result["score"], run["score"]);
+
+    let text = temple_trails(&["replay", path.to_str().unwrap()]);
+    assert!(stdout(&text).contains("verified: the recorded result is reproduced"));
+}
+
+#[test]
+fn a_tampered_replay_names_the_tick_where_it_diverged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = record_runner(dir.path(), "300");
+    let mut replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let ticks = replay["result"]["ticks"].as_u64().unwrap();
+    replay["result"]["score"] = serde_json::json!(replay["result"]["score"].as_u64().unwrap() + 1);
+    std::fs::write(&path, replay.to_string()).unwrap();
+    let output = temple_trails(&["replay", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains(&format!("diverged at tick {ticks}")),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_replay_is_refused_with_exit_code_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let recorded = std::fs::read_to_string(record_runner(dir.path(), "50")).unwrap();
+    let cases = [
+        ("garbage.json", "not json at all".to_owned(), "not a replay"),
+        (
+            "truncated.json",
+            recorded[..recorded.len() / 2].to_owned(),
+            "not a replay",
+        ),
+        ("other.json", "{\"format\":\"png\"}".to_owned(), "format"),
+        (
+            "newer.json",
+            {
+                let mut newer: serde_json::Value = serde_json::from_str(&recorded).unwrap();
+                newer["version"] = serde_json::json!(7);
+                newer.to_string()
+            },
+            "version 7",
+        ),
+    ];
+    for (name, text, mention) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let output = temple_trails(&["replay", path.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2), "{name}: {}", stderr(&output));
+        let message = stderr(&output);
+        assert_eq!(message.lines().count(), 1, "{name}: {message}");
+        assert!(message.contains(mention), "{name}: {message}");
+    }
+    let missing = dir.path().join("missing.json");
+    let output = temple_trails(&["replay", missing.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read"));
+}
+
+#[test]
+fn a_recorded_system_walk_replays_to_the_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("maze.json");
+    let output = temple_trails(&[
+        "maze",
+        "--seed",
+        "7",
+        "--width",
+        "31",
+        "--height",
+        "31",
+        "--solve",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = temple_trails(&["replay", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["mode"], "maze");
+    let result = &report["result"];
+    assert_eq!(result["finished"], true);
+    assert_eq!(result["assisted"], true);
+    // The system walk takes the shortest path, one cell every 7 fixed steps.
+    let solved = temple_trails(&[
+        "maze", "--seed", "7", "--width", "31", "--height", "31", "--solve", "--format", "json",
+    ]);
+    let maze: serde_json::Value = serde_json::from_str(&stdout(&solved)).unwrap();
+    let moves = maze["path"].as_array().unwrap().len() as u64 - 1;
+    assert_eq!(result["moves"], moves);
+    assert_eq!(result["ticks"], 7 * moves);
+    assert_usage_error(&["maze", "--record", "x.json"], &["--solve"]);
 }

@@ -15,6 +15,7 @@ use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::settings::Settings;
 use temple_trails::logic::maze::run::MazeRun;
 use temple_trails::logic::maze::{Algorithm, Direction};
+use temple_trails::logic::replay::{self, ReplayResult};
 
 /// The small maze the tests play.
 const SMALL: MazeOptions = MazeOptions {
@@ -144,7 +145,7 @@ fn a_held_key_repeats_after_a_delay() {
         REPEAT_INTERVAL <= frame,
         "then every frame after it repeats once"
     );
-    let corridor = frames_to_first_repeat + 1;
+    let corridor = frames_to_first_repeat + 2;
     let seed = seed_with_a_long_first_corridor(corridor);
     let mut app = maze_app_with_seed(None, Some(&seed.to_string()));
     assert_eq!(run(&app).spec.seed, seed);
@@ -152,22 +153,28 @@ fn a_held_key_repeats_after_a_delay() {
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(KeyCode::ArrowRight);
     app.update();
-    assert_eq!(run(&app).moves, 1, "one step on the press");
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .clear();
+    // A key's step is taken at the next fixed step, in the next frame.
+    app.update();
+    assert_eq!(run(&app).moves, 1, "one step on the press");
     // Still held: nothing until the delay has passed...
-    run_frames(&mut app, frames_to_first_repeat - 1);
+    run_frames(&mut app, frames_to_first_repeat - 2);
     assert_eq!(run(&app).moves, 1, "no repeat before the delay");
-    // ...then one step per frame along the corridor.
-    run_frames(&mut app, 3);
+    // ...then one step per frame along the corridor (each a frame after its repeat).
+    run_frames(&mut app, 4);
     assert_eq!(run(&app).moves, 4, "a step each frame once repeating");
     assert_eq!(run(&app).player, run(&app).maze.start() + 4);
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .release(KeyCode::ArrowRight);
+    // The step the last held frame asked for is still taken; then nothing more.
+    run_frames(&mut app, 1);
+    let moves = run(&app).moves;
+    assert!(moves <= 5, "{moves}");
     run_frames(&mut app, 3);
-    assert_eq!(run(&app).moves, 4, "released, the player stops");
+    assert_eq!(run(&app).moves, moves, "released, the player stops");
 }
 
 #[test]
@@ -302,9 +309,9 @@ fn the_clock_stops_while_paused() {
     let mut app = maze_app(None);
     run_frames(&mut app, 3);
     press(&mut app, KeyCode::Escape);
-    let paused_at = run(&app).elapsed;
+    let paused_at = run(&app).ticks;
     run_frames(&mut app, 5);
-    assert_eq!(run(&app).elapsed, paused_at);
+    assert_eq!(run(&app).ticks, paused_at);
 }
 
 #[test]
@@ -325,4 +332,41 @@ fn maze_settings_change_from_the_settings_menu_keys() {
         maze,
         "the edits are stored in the settings"
     );
+}
+
+#[test]
+fn a_solved_maze_writes_its_replay_which_plays_back_to_the_same_time() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = maze_app(Some(home.path()));
+    press(&mut app, KeyCode::Space);
+    let path = hint(&app).path().expect("a hint").to_vec();
+    for pair in path.windows(2) {
+        let direction = direction_between(run(&app), pair[0], pair[1]);
+        press(&mut app, key_for(direction));
+    }
+    run_frames(&mut app, 2);
+    assert!(run(&app).finished);
+    let seconds = app.world().resource::<MazeWin>().seconds;
+    let replays = home.path().join("replays");
+    let file = std::fs::read_dir(&replays)
+        .expect("a replays folder")
+        .next()
+        .expect("one replay")
+        .unwrap()
+        .path();
+    let replay = replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    match replay::verify(&replay) {
+        Ok(ReplayResult::Maze {
+            ticks,
+            moves,
+            hints_used,
+            finished,
+            assisted,
+        }) => {
+            assert!((ticks as f64 / 64.0 - seconds).abs() < 1e-9);
+            assert_eq!(moves as usize, path.len() - 1);
+            assert_eq!((hints_used, finished, assisted), (1, true, false));
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -16,6 +16,7 @@ use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::settings::GameSeed;
 use temple_trails::logic::difficulty::Difficulty;
+use temple_trails::logic::replay::{self, ReplayResult, ReplayRun};
 use temple_trails::logic::runner::body::{COIN_LINE_POINTS, Crash};
 use temple_trails::logic::runner::planner::PLAN_LOOKAHEAD;
 use temple_trails::logic::runner::powerups::PowerUp;
@@ -76,7 +77,8 @@ fn run_until(app: &mut App, what: &str, done: impl Fn(&RunnerRun) -> bool) {
 
 /// Seconds to the test segment's contact point, while it is still ahead.
 fn seconds_to_test_segment(run: &RunnerRun) -> Option<f64> {
-    (run.track.next().index == TEST_SEGMENT).then(|| run.body.time_to_contact_s(&run.track))
+    (run.sim.track.next().index == TEST_SEGMENT)
+        .then(|| run.sim.body.time_to_contact_s(&run.sim.track))
 }
 
 /// Waits until the test segment is between `earliest` and `latest` seconds away, then presses.
@@ -91,7 +93,7 @@ fn press_when_due(app: &mut App, key: KeyCode, latest: f64, earliest: f64) {
 
 fn pass_the_test_segment(app: &mut App) {
     run_until(app, "the test segment to pass", |run| {
-        run.track.next().index > TEST_SEGMENT || run.body.crash.is_some()
+        run.sim.track.next().index > TEST_SEGMENT || run.sim.body.crash.is_some()
     });
     run_frames(app, 2);
 }
@@ -99,11 +101,11 @@ fn pass_the_test_segment(app: &mut App) {
 #[test]
 fn the_runner_starts_in_the_middle_lane_and_runs() {
     let mut app = runner_app();
-    assert_eq!(run(&app).body.lane, 1);
-    assert_eq!(run(&app).body.distance_m, 0.0);
+    assert_eq!(run(&app).sim.body.lane, 1);
+    assert_eq!(run(&app).sim.body.distance_m, 0.0);
     let frames = 20;
     run_frames(&mut app, frames);
-    let distance = run(&app).body.distance_m;
+    let distance = run(&app).sim.body.distance_m;
     // Two seconds at the start speed of Normal, give or take the ramp and the last fixed step.
     let seconds = frames as f64 * common::FRAME.as_secs_f64();
     let expected = Timing::for_difficulty(Difficulty::Normal).start_speed_mps * seconds;
@@ -111,7 +113,7 @@ fn the_runner_starts_in_the_middle_lane_and_runs() {
         (distance - expected).abs() < 0.05 * expected,
         "{distance} m, not {expected} m"
     );
-    assert!(run(&app).body.crash.is_none());
+    assert!(run(&app).sim.body.crash.is_none());
 }
 
 #[test]
@@ -119,15 +121,15 @@ fn left_moves_one_lane_and_right_two_moves_two() {
     let mut app = runner_app();
     press(&mut app, KeyCode::ArrowLeft);
     run_frames(&mut app, 3);
-    assert_eq!(run(&app).body.lane, 0);
-    assert_eq!(run(&app).body.change, None);
+    assert_eq!(run(&app).sim.body.lane, 0);
+    assert_eq!(run(&app).sim.body.change, None);
     press(&mut app, KeyCode::ArrowLeft);
     run_frames(&mut app, 3);
-    assert_eq!(run(&app).body.lane, 0, "no lane beyond the edge");
+    assert_eq!(run(&app).sim.body.lane, 0, "no lane beyond the edge");
     press(&mut app, KeyCode::KeyD);
     press(&mut app, KeyCode::KeyD);
     run_frames(&mut app, 3);
-    assert_eq!(run(&app).body.lane, 2);
+    assert_eq!(run(&app).sim.body.lane, 2);
 }
 
 #[test]
@@ -135,7 +137,7 @@ fn a_jump_clears_a_low_obstacle() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
     press_when_due(&mut app, KeyCode::ArrowUp, 0.4, 0.15);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, None);
+    assert_eq!(run(&app).sim.body.crash, None);
     assert_eq!(state::<Menu>(&app), Menu::None);
 }
 
@@ -145,14 +147,19 @@ fn a_clipped_log_is_a_stumble_and_a_second_soon_after_is_caught() {
     // At Normal's 10 m/s segment 5 comes 2 s after segment 3: inside the stumble window.
     let mut app = scripted_app_from([OPEN, OPEN, OPEN, low, OPEN, low]);
     run_until(&mut app, "the first log to pass", |run| {
-        run.track.next().index > TEST_SEGMENT
+        run.sim.track.next().index > TEST_SEGMENT
     });
-    assert_eq!(run(&app).body.crash, None, "the first is survived");
-    assert_eq!(run(&app).body.stumbles, 1);
-    assert!(run(&app).body.pursuit() > 0.5, "the guardians are close");
+    assert_eq!(run(&app).sim.body.crash, None, "the first is survived");
+    assert_eq!(run(&app).sim.body.stumbles, 1);
+    assert!(
+        run(&app).sim.body.pursuit() > 0.5,
+        "the guardians are close"
+    );
     assert!(recent_sounds(&app).contains(&Sound::Stumble));
     assert_eq!(state::<Menu>(&app), Menu::None);
-    run_until(&mut app, "the second log", |run| run.body.crash.is_some());
+    run_until(&mut app, "the second log", |run| {
+        run.sim.body.crash.is_some()
+    });
     run_frames(&mut app, 2);
     assert_eq!(state::<Menu>(&app), Menu::Results);
     let result = app.world().resource::<RunnerResult>();
@@ -168,10 +175,10 @@ fn a_clipped_log_is_a_stumble_and_a_second_soon_after_is_caught() {
             .chain([low]),
     );
     run_until(&mut app, "segment 13 to pass", |run| {
-        run.track.next().index > 13 || run.body.crash.is_some()
+        run.sim.track.next().index > 13 || run.sim.body.crash.is_some()
     });
-    assert_eq!(run(&app).body.crash, None);
-    assert_eq!(run(&app).body.stumbles, 2);
+    assert_eq!(run(&app).sim.body.crash, None);
+    assert_eq!(run(&app).sim.body.stumbles, 2);
 }
 
 #[test]
@@ -179,13 +186,13 @@ fn a_slide_clears_a_high_obstacle_and_a_jump_does_not() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::High; 3]));
     press_when_due(&mut app, KeyCode::ArrowDown, 0.4, 0.15);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, None);
+    assert_eq!(run(&app).sim.body.crash, None);
 
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::High; 3]));
     press_when_due(&mut app, KeyCode::Space, 0.4, 0.15);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, None);
-    assert_eq!(run(&app).body.stumbles, 1, "the beam was clipped");
+    assert_eq!(run(&app).sim.body.crash, None);
+    assert_eq!(run(&app).sim.body.stumbles, 1, "the beam was clipped");
 }
 
 #[test]
@@ -193,7 +200,7 @@ fn a_jump_too_early_lands_before_the_obstacle() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
     press_when_due(&mut app, KeyCode::ArrowUp, 1.0, 0.7);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.stumbles, 1);
+    assert_eq!(run(&app).sim.body.stumbles, 1);
 }
 
 #[test]
@@ -202,11 +209,11 @@ fn a_wall_is_dodged_by_changing_lane() {
     let mut app = scripted_app((SegmentKind::Straight, walls));
     press(&mut app, KeyCode::ArrowLeft);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, None);
+    assert_eq!(run(&app).sim.body.crash, None);
 
     let mut app = scripted_app((SegmentKind::Straight, walls));
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, Some(Crash::Wall));
+    assert_eq!(run(&app).sim.body.crash, Some(Crash::Wall));
 }
 
 #[test]
@@ -214,10 +221,10 @@ fn turning_inside_the_window_follows_the_junction() {
     let mut app = scripted_app((SegmentKind::TurnRight, [LaneContent::Empty; 3]));
     press_when_due(&mut app, KeyCode::ArrowRight, 0.45, 0.2);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, None);
-    assert_eq!(run(&app).body.quarter_turns, -1);
+    assert_eq!(run(&app).sim.body.crash, None);
+    assert_eq!(run(&app).sim.body.quarter_turns, -1);
     assert_eq!(
-        run(&app).body.lane,
+        run(&app).sim.body.lane,
         1,
         "Right turned instead of changing lane"
     );
@@ -227,12 +234,12 @@ fn turning_inside_the_window_follows_the_junction() {
 fn a_missed_or_wrong_turn_falls() {
     let mut app = scripted_app((SegmentKind::TurnLeft, [LaneContent::Empty; 3]));
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, Some(Crash::MissedTurn));
+    assert_eq!(run(&app).sim.body.crash, Some(Crash::MissedTurn));
 
     let mut app = scripted_app((SegmentKind::TurnLeft, [LaneContent::Empty; 3]));
     press_when_due(&mut app, KeyCode::ArrowRight, 0.45, 0.2);
     pass_the_test_segment(&mut app);
-    assert_eq!(run(&app).body.crash, Some(Crash::WrongTurn));
+    assert_eq!(run(&app).sim.body.crash, Some(Crash::WrongTurn));
 }
 
 #[test]
@@ -295,9 +302,9 @@ fn coins_are_banked_across_runs_and_sessions_but_not_from_the_autopilot() {
 fn a_run_the_autopilot_touched_stores_no_score() {
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Block; 3]));
     press(&mut app, KeyCode::KeyO);
-    assert!(run(&app).autopilot_on);
+    assert!(run(&app).sim.autopilot_on);
     press(&mut app, KeyCode::KeyO);
-    assert!(!run(&app).autopilot_on);
+    assert!(!run(&app).sim.autopilot_on);
     pass_the_test_segment(&mut app);
     let result = app.world().resource::<RunnerResult>();
     assert!(result.assisted && !result.new_record);
@@ -316,19 +323,19 @@ fn the_autopilot_runs_a_real_track_without_crashing() {
     });
     enter_runner(&mut app);
     assert!(
-        run(&app).autopilot_on,
+        run(&app).sim.autopilot_on,
         "--autoplay starts with the autopilot on"
     );
     run_frames(&mut app, 600);
-    let body = &run(&app).body;
+    let body = &run(&app).sim.body;
     assert_eq!(body.crash, None);
     assert_eq!(body.stumbles, 0);
     assert!(body.distance_m > 600.0, "{}", body.distance_m);
     assert!(body.quarter_turns != 0 || body.coins > 0);
     // A key gives control back to the player.
     press(&mut app, KeyCode::ArrowLeft);
-    assert!(!run(&app).autopilot_on);
-    assert!(run(&app).assisted);
+    assert!(!run(&app).sim.autopilot_on);
+    assert!(run(&app).sim.assisted);
 }
 
 #[test]
@@ -341,7 +348,7 @@ fn p_shows_the_planned_route_for_the_next_segments() {
         .plan()
         .expect("a route while the overlay is shown");
     assert_eq!(plan.steps.len(), PLAN_LOOKAHEAD);
-    assert_eq!(plan.steps[0].index, run(&app).track.next().index);
+    assert_eq!(plan.steps[0].index, run(&app).sim.track.next().index);
     press(&mut app, KeyCode::KeyP);
     assert!(!run(&app).overlay_shown);
 }
@@ -351,14 +358,17 @@ fn the_pause_menu_toggles_the_autopilot_and_pausing_stops_the_run() {
     let mut app = runner_app();
     press(&mut app, KeyCode::Escape);
     assert_eq!(state::<Menu>(&app), Menu::Pause);
-    let distance = run(&app).body.distance_m;
+    let distance = run(&app).sim.body.distance_m;
     run_frames(&mut app, 10);
-    assert_eq!(run(&app).body.distance_m, distance, "paused");
+    assert_eq!(run(&app).sim.body.distance_m, distance, "paused");
     app.world_mut()
         .write_message(MenuInput::Activated(temple_trails::game::runner::AUTOPILOT));
     run_frames(&mut app, 2);
     assert_eq!(state::<Menu>(&app), Menu::None);
-    assert!(run(&app).autopilot_on);
+    assert!(run(&app).autopilot_wanted());
+    // It takes over at the next fixed step, like every input.
+    run_frames(&mut app, 2);
+    assert!(run(&app).sim.autopilot_on);
 }
 
 #[test]
@@ -371,8 +381,8 @@ fn retry_keeps_the_seed_and_new_run_changes_it() {
         .write_message(MenuInput::Activated(MenuItem::Restart));
     run_frames(&mut app, 3);
     assert_eq!(state::<Menu>(&app), Menu::None);
-    assert_eq!(run(&app).seed, seed);
-    assert!(run(&app).body.crash.is_none());
+    assert_eq!(run(&app).sim.seed, seed);
+    assert!(run(&app).sim.body.crash.is_none());
     assert!(!app.world().contains_resource::<RunnerResult>());
 
     let mut app = scripted_app((SegmentKind::Straight, [LaneContent::Low; 3]));
@@ -381,7 +391,7 @@ fn retry_keeps_the_seed_and_new_run_changes_it() {
         .write_message(MenuInput::Activated(MenuItem::PlayAgainNewSeed));
     run_frames(&mut app, 3);
     assert_eq!(state::<Screen>(&app), Screen::Runner);
-    assert_ne!(run(&app).seed, seed);
+    assert_ne!(run(&app).sim.seed, seed);
 }
 
 /// The sounds asked for in the last two frames (messages live that long).
@@ -424,16 +434,22 @@ fn a_wall_ends_the_run_but_a_shield_absorbs_one() {
     let shield = power_up_in_the_middle(PowerUp::Shield);
     let mut app = scripted_app_from([OPEN, OPEN, shield, OPEN, walls, OPEN, walls]);
     run_until(&mut app, "the shield", |run| {
-        run.body.powerups.is_active(PowerUp::Shield)
+        run.sim.body.powerups.is_active(PowerUp::Shield)
     });
     run_until(&mut app, "the first wall to pass", |run| {
-        run.track.next().index > 4 || run.body.crash.is_some()
+        run.sim.track.next().index > 4 || run.sim.body.crash.is_some()
     });
-    assert_eq!(run(&app).body.crash, None, "the shield absorbed the wall");
-    assert!(!run(&app).body.powerups.is_active(PowerUp::Shield));
+    assert_eq!(
+        run(&app).sim.body.crash,
+        None,
+        "the shield absorbed the wall"
+    );
+    assert!(!run(&app).sim.body.powerups.is_active(PowerUp::Shield));
     run_frames(&mut app, 1);
     assert!(recent_sounds(&app).contains(&Sound::ShieldBreak));
-    run_until(&mut app, "the second wall", |run| run.body.crash.is_some());
+    run_until(&mut app, "the second wall", |run| {
+        run.sim.body.crash.is_some()
+    });
     run_frames(&mut app, 2);
     assert_eq!(state::<Menu>(&app), Menu::Results);
     let result = app.world().resource::<RunnerResult>();
@@ -449,9 +465,9 @@ fn the_magnet_takes_coins_from_the_other_lanes() {
     let magnet = power_up_in_the_middle(PowerUp::Magnet);
     let mut app = scripted_app_from([OPEN, OPEN, OPEN, sides, OPEN, magnet, OPEN, sides]);
     run_until(&mut app, "segment 7 to pass", |run| {
-        run.track.next().index > 7
+        run.sim.track.next().index > 7
     });
-    let body = &run(&app).body;
+    let body = &run(&app).sim.body;
     assert_eq!(body.crash, None);
     assert_eq!(
         body.coins, 2,
@@ -462,7 +478,7 @@ fn the_magnet_takes_coins_from_the_other_lanes() {
 /// The score and the distance after a frame.
 fn score_and_distance(app: &mut App) -> (f64, f64) {
     app.update();
-    let body = &run(app).body;
+    let body = &run(app).sim.body;
     (body.score() as f64, body.distance_m)
 }
 
@@ -479,14 +495,41 @@ fn the_multiplier_doubles_the_score_while_it_lasts_and_not_after() {
     };
     let before = rate(&mut app);
     run_until(&mut app, "the multiplier", |run| {
-        run.body.powerups.is_active(PowerUp::Multiplier)
+        run.sim.body.powerups.is_active(PowerUp::Multiplier)
     });
     let during = rate(&mut app);
     run_until(&mut app, "the multiplier to end", |run| {
-        !run.body.powerups.is_active(PowerUp::Multiplier)
+        !run.sim.body.powerups.is_active(PowerUp::Multiplier)
     });
     let after = rate(&mut app);
     assert!((before - 1.0).abs() < 0.1, "{before} points a metre before");
     assert!((during - 2.0).abs() < 0.1, "{during} points a metre during");
     assert!((after - 1.0).abs() < 0.1, "{after} points a metre after");
+}
+
+#[test]
+fn a_finished_run_writes_its_replay_which_plays_back_to_the_same_result() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = headless_app(Some(home.path()));
+    enter_runner(&mut app);
+    // A jump and a lane change on the way, then the run goes on untouched until it ends.
+    run_frames(&mut app, 5);
+    press(&mut app, KeyCode::ArrowUp);
+    run_frames(&mut app, 5);
+    press(&mut app, KeyCode::ArrowLeft);
+    run_until(&mut app, "the end of the run", |run| run.sim.is_over());
+    run_frames(&mut app, 3);
+    let result = app.world().resource::<RunnerResult>().clone();
+    assert!(result.new_record);
+    let path = home.path().join("replays").join("runner-normal.json");
+    let text = std::fs::read_to_string(&path).expect("the record's replay is saved");
+    let replay = replay::parse(&text).unwrap();
+    let ReplayRun::Runner { inputs } = &replay.run else {
+        panic!("a runner replay");
+    };
+    assert_eq!(inputs.len(), 2, "{inputs:?}");
+    match replay::verify(&replay) {
+        Ok(ReplayResult::Runner { score, .. }) => assert_eq!(score, result.score),
+        other => panic!("{other:?}"),
+    }
 }

@@ -2,11 +2,16 @@
 //! JSON.
 
 use super::args::{SeedArg, algorithm_parser, cells_in, seed_arg, unit_fraction};
-use super::{CliError, json_line};
+use super::{CliError, json_line, write_dump};
+use crate::game::scores::unix_now_s;
+use crate::logic::difficulty::Difficulty;
 use crate::logic::grid_search::GridSearch;
+use crate::logic::maze::run::{MazeInput, MazeRun};
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
+use crate::logic::replay::{Replay, ReplayHeader, maze_replay, record_computer_play};
 use clap::ValueEnum;
 use serde::Serialize;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Arguments of `temple-trails maze`.
@@ -33,6 +38,10 @@ pub struct MazeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = MazeFormat::Ascii)]
     pub format: MazeFormat,
+    /// With --solve: write the system walking the maze, as the game walks it, as a replay to
+    /// FILE (check it with `temple-trails replay`).
+    #[arg(long, value_name = "FILE", requires = "solve")]
+    pub record: Option<PathBuf>,
 }
 
 /// A maze side within the allowed range.
@@ -96,6 +105,9 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
         .generate()
         .map_err(|err| CliError::usage(err.to_string()))?;
     let generate_ms = millis_since(started);
+    if let Some(path) = &args.record {
+        write_dump(path, "replay", &record_system_walk(args, spec)?)?;
+    }
     let solved = if args.solve {
         let started = Instant::now();
         let outcome = GridSearch::new().astar(&maze, maze.start(), maze.goal());
@@ -134,4 +146,18 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
             })
         }
     }
+}
+
+/// The system walking the maze from the start to the exit, recorded as a replay. The maze has no
+/// difficulty yet, so the replay says Normal, the game's default.
+fn record_system_walk(args: &MazeArgs, spec: MazeSpec) -> Result<Replay, CliError> {
+    let mut run = MazeRun::new(spec, false).map_err(|err| CliError::failure(err.to_string()))?;
+    let recorder = record_computer_play(&mut run, |_| false, MazeInput::SystemWalk(true));
+    let header = ReplayHeader::new(
+        spec.seed,
+        args.seed.text.clone(),
+        Difficulty::Normal,
+        unix_now_s(),
+    );
+    Ok(maze_replay(header, &run, &recorder))
 }

@@ -8,6 +8,7 @@
 mod args;
 mod error;
 mod maze;
+mod replay;
 mod runner;
 mod seed;
 mod smooth;
@@ -107,6 +108,8 @@ pub enum Command {
     Maze(maze::MazeArgs),
     /// Run the runner's autopilot over a generated track without a window and report the run.
     Runner(runner::RunnerArgs),
+    /// Play a replay again from its seed and check that it reproduces its recorded result.
+    Replay(replay::ReplayArgs),
     /// Run a crowd of wanderers on a field and report how far they strayed and how they kept apart.
     Wander(wander::WanderArgs),
     /// Plan paths for an agent on a noise field and smooth them both ways; report the savings.
@@ -153,6 +156,7 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Seed(args) => seed::run(&args),
         Command::Maze(args) => maze::run(&args),
         Command::Runner(args) => runner::run(&args),
+        Command::Replay(args) => replay::run(&args),
         Command::Wander(args) => wander::run(&args),
         Command::Smooth(args) => smooth::run(&args),
     };

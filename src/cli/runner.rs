@@ -3,9 +3,12 @@
 
 use super::args::{Format, SeedArg, difficulty_parser, seed_arg};
 use super::{CliError, render, write_dump};
+use crate::game::scores::unix_now_s;
 use crate::logic::difficulty::Difficulty;
+use crate::logic::replay::{Replay, ReplayHeader, record_computer_play, runner_replay};
 use crate::logic::runner::autopilot::simulate_autopilot;
 use crate::logic::runner::powerups::PowerUp;
+use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use crate::logic::runner::timing::{Timing, contact_distance_m};
 use crate::logic::runner::track::{LaneContent, Segment, certified_segments};
 use serde::Serialize;
@@ -48,6 +51,9 @@ pub struct RunnerArgs {
     /// Write the run's segments as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     pub dump_track: Option<PathBuf>,
+    /// Write the autopilot's run as a replay to FILE (check it with `temple-trails replay`).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// What `runner` prints.
@@ -137,6 +143,9 @@ pub fn run(args: &RunnerArgs) -> Result<String, CliError> {
         };
         write_dump(path, "track", &dump)?;
     }
+    if let Some(path) = &args.record {
+        write_dump(path, "replay", &record_autopilot(args))?;
+    }
     let preview = args.preview.map(|count| {
         let (segments, _) = certified_segments(seed, args.difficulty, segment_count(count));
         segments
@@ -189,6 +198,25 @@ pub fn run(args: &RunnerArgs) -> Result<String, CliError> {
         }
         out
     })
+}
+
+/// The autopilot's run over the asked segments, recorded as a replay: the same run the report
+/// describes, stepped the way the game steps it.
+fn record_autopilot(args: &RunnerArgs) -> Replay {
+    let mut sim = RunnerSim::new(args.seed.value, args.difficulty);
+    let segments = args.segments;
+    let recorder = record_computer_play(
+        &mut sim,
+        |sim| sim.track.next().index >= segments,
+        RunnerInput::Autopilot(true),
+    );
+    let header = ReplayHeader::new(
+        args.seed.value,
+        args.seed.text.clone(),
+        args.difficulty,
+        unix_now_s(),
+    );
+    runner_replay(header, &sim, &recorder)
 }
 
 /// A segment count the argument parser has bounded, as a length.

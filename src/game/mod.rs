@@ -9,6 +9,7 @@ pub mod frame_timing;
 pub mod maze;
 pub mod menu;
 pub mod music;
+pub mod replays;
 pub mod runner;
 pub mod scores;
 pub mod screens;
@@ -54,6 +55,7 @@ pub fn plugin(app: &mut App) {
         scores::plugin,
         audio::plugin,
         music::plugin,
+        replays::plugin,
         theme::plugin,
         menu::plugin,
         camera::plugin,

@@ -23,6 +23,14 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// Seconds since 1970 (UTC), the time records and replays are stamped with; 0 if the clock is
+/// before it.
+pub fn unix_now_s() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
+}
+
 /// Which way a board's records go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ranking {
@@ -88,9 +96,7 @@ impl BestScores {
             },
         };
         if is_record {
-            let recorded_unix = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
+            let recorded_unix = unix_now_s();
             self.book.boards.insert(
                 board.to_owned(),
                 BestScore {

@@ -7,6 +7,7 @@ pub mod difficulty;
 pub mod grid_search;
 pub mod maze;
 pub mod ranges;
+pub mod replay;
 pub mod runner;
 pub mod seed;
 pub mod title_field;

@@ -4,9 +4,10 @@
 
 use super::generation::{CurrentMaze, start_maze};
 use super::view::{CLEAR, blank_image, cell_texel, maze_layer, put, walk_texels, world_size};
-use super::walk::{PlayerStepped, walk_automatically};
+use super::walk::{MazeTape, PlayerStepped};
 use crate::game::screens::{AppSystems, PausableSystems, Screen};
 use crate::logic::grid_search::{GridSearch, SearchOutcome};
+use crate::logic::maze::run::MazeInput;
 use crate::logic::maze::run::MazeRun;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
@@ -35,7 +36,6 @@ pub(super) fn plugin(app: &mut App) {
                     .in_set(AppSystems::RecordInput),
                 refresh_hint
                     .run_if(on_message::<PlayerStepped>)
-                    .after(walk_automatically)
                     .in_set(AppSystems::Update),
             )
                 .in_set(PausableSystems)
@@ -87,16 +87,6 @@ impl MazeHint {
         self.shown = true;
         self.recompute(run);
     }
-
-    /// The next cell on the shortest path from the player to the exit. The shown hint is reused
-    /// when it starts where the player stands; otherwise (hidden, so not kept up to date) it is
-    /// found again.
-    pub fn next_cell_to_exit(&mut self, run: &MazeRun) -> Option<usize> {
-        if self.path().and_then(|path| path.first()) != Some(&run.player) {
-            self.recompute(run);
-        }
-        self.path().and_then(|path| path.get(1).copied())
-    }
 }
 
 /// A new maze starts without a hint, unless the system walks it (then its route shows).
@@ -113,10 +103,13 @@ fn reset_hint(run: Option<Res<CurrentMaze>>, mut hint: ResMut<MazeHint>) {
     }
 }
 
-fn toggle_hint(mut run: ResMut<CurrentMaze>, mut hint: ResMut<MazeHint>) {
+/// Space shows or hides the hint; showing it is an input of the run, counted at the next step.
+fn toggle_hint(run: Res<CurrentMaze>, mut hint: ResMut<MazeHint>, tape: Option<ResMut<MazeTape>>) {
     hint.shown = !hint.shown;
     if hint.shown {
-        run.count_hint();
+        if let Some(mut tape) = tape {
+            tape.pending.push(MazeInput::Hint);
+        }
         hint.recompute(&run);
     }
 }

@@ -38,7 +38,7 @@ fn clock(seconds: f64) -> String {
 fn draw_hud(mut contexts: EguiContexts, run: Res<CurrentMaze>, settings: Res<Settings>) -> Result {
     hud_bar(contexts.ctx_mut()?, "maze-hud", |ui| {
         ui.horizontal(|ui| {
-            hud_figure(ui, "Time", clock(run.elapsed.as_secs_f64()));
+            hud_figure(ui, "Time", clock(run.seconds()));
             hud_figure(ui, "Moves", run.moves.to_string());
             hud_figure(ui, "Optimal", run.optimal_moves.to_string());
             hud_figure(ui, "Hints", run.hints_used.to_string());

@@ -1,14 +1,19 @@
-//! Walking the maze: the arrow keys (repeating while held), the system walk (Enter, or the pause
-//! menu's action), the clock, and winning at the exit with the best time per board.
+//! Walking the maze: the arrow keys (repeating while held) and the system walk (Enter, or the
+//! pause menu's action) become inputs that the maze's rules take at the next fixed step, where
+//! the clock counts; winning at the exit keeps the best time per board and the run's replay.
 
 use super::generation::{CurrentMaze, start_maze};
 use super::hint::MazeHint;
 use super::options::board_of;
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
-use crate::game::scores::{BestScore, BestScores, Ranking};
+use crate::game::replays::RunRecorded;
+use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
 use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
+use crate::game::settings::{GameDifficulty, Settings};
 use crate::logic::maze::Direction;
+use crate::logic::maze::run::MazeInput;
+use crate::logic::replay::{Recorder, ReplayHeader, maze_replay};
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 use std::time::Duration;
@@ -17,8 +22,6 @@ use std::time::Duration;
 pub const REPEAT_DELAY: Duration = Duration::from_millis(220);
 /// Time between repeated steps while a movement key is held.
 pub const REPEAT_INTERVAL: Duration = Duration::from_millis(85);
-/// Time between steps of the system walk: brisk, yet easy to follow.
-const SYSTEM_WALK_INTERVAL: Duration = Duration::from_millis(110);
 /// The pause menu's action that starts or stops the system walk.
 pub const SYSTEM_WALK: MenuItem = MenuItem::Action("maze.system_walk");
 
@@ -38,8 +41,12 @@ pub(super) fn plugin(app: &mut App) {
     let playing = in_state(Screen::Maze).and_then(resource_exists::<CurrentMaze>);
     add_pause_action(app, Screen::Maze, SYSTEM_WALK, "System walk on/off");
     app.add_message::<PlayerStepped>()
+        .add_message::<MazeSolved>()
         .init_resource::<WalkPace>()
-        .add_systems(OnEnter(Screen::Maze), reset_pace.after(start_maze))
+        .add_systems(
+            OnEnter(Screen::Maze),
+            (reset_pace, start_recording).after(start_maze),
+        )
         .add_systems(
             Update,
             (
@@ -52,18 +59,18 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain()
                     .in_set(AppSystems::RecordInput),
-                (
-                    walk_automatically.run_if(|run: Option<Res<CurrentMaze>>| {
-                        run.is_some_and(|run| run.system_walk)
-                    }),
-                    tick_clock,
-                    finish_at_the_exit.run_if(on_message::<PlayerStepped>),
-                )
-                    .chain()
+                finish_at_the_exit
+                    .run_if(on_message::<MazeSolved>)
                     .in_set(AppSystems::Update),
             )
                 .in_set(PausableSystems)
                 .run_if(playing.clone()),
+        )
+        .add_systems(
+            FixedUpdate,
+            step_maze
+                .in_set(PausableSystems)
+                .run_if(playing.clone().and_then(resource_exists::<MazeTape>)),
         )
         .add_systems(
             Update,
@@ -104,30 +111,103 @@ pub struct MazeWin {
     pub assisted: bool,
 }
 
-/// The timing of held keys and of the system walk's steps.
+/// The maze was solved at the last fixed step.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MazeSolved;
+
+/// The timing of held keys.
 #[derive(Resource, Debug, Default)]
 pub(super) struct WalkPace {
     /// The held movement key's direction, how long it has been down, and the time since its
     /// last repeat.
     held: Option<(Direction, Duration, Duration)>,
-    /// Time since the system walk's last step.
-    since_system_step: Duration,
+}
+
+/// The inputs waiting for the next fixed step, and the run's recording.
+#[derive(Resource, Debug)]
+pub struct MazeTape {
+    /// Inputs from the keys and the menu, taken at the next fixed step.
+    pub pending: Vec<MazeInput>,
+    /// The run's inputs and fingerprints so far.
+    pub recorder: Recorder<MazeInput>,
+    /// The seed as the player typed it, kept with the replay.
+    pub seed_text: String,
+}
+
+impl MazeTape {
+    /// Whether the system will be walking after the inputs waiting for the next step.
+    pub fn system_walk_wanted(&self, run: &CurrentMaze) -> bool {
+        self.pending
+            .iter()
+            .rev()
+            .find_map(|input| match input {
+                MazeInput::SystemWalk(on) => Some(*on),
+                MazeInput::Step(_) => Some(false),
+                MazeInput::Hint => None,
+            })
+            .unwrap_or(run.system_walk)
+    }
 }
 
 fn reset_pace(mut pace: ResMut<WalkPace>) {
     *pace = WalkPace::default();
 }
 
+/// A new maze starts a new recording; `--autoplay`'s system walk is its first input.
+fn start_recording(mut commands: Commands, run: Option<Res<CurrentMaze>>, settings: Res<Settings>) {
+    let Some(run) = run else {
+        return;
+    };
+    let seed_text = if settings.seed() == run.spec.seed {
+        settings.seed_text.clone()
+    } else {
+        run.spec.seed.to_string()
+    };
+    let mut pending = Vec::new();
+    if run.system_walk {
+        pending.push(MazeInput::SystemWalk(true));
+    }
+    commands.insert_resource(MazeTape {
+        pending,
+        recorder: Recorder::start(run.fingerprint()),
+        seed_text,
+    });
+}
+
+/// One fixed step of the maze: the inputs waiting, the system walk, the clock and the exit.
+fn step_maze(
+    mut run: ResMut<CurrentMaze>,
+    mut tape: ResMut<MazeTape>,
+    mut stepped: MessageWriter<PlayerStepped>,
+    mut solved: MessageWriter<MazeSolved>,
+    mut sounds: MessageWriter<SoundRequested>,
+) {
+    if run.finished {
+        return;
+    }
+    let inputs: Vec<MazeInput> = tape.pending.drain(..).collect();
+    let tick = run.ticks;
+    let mut moves = Vec::new();
+    let won = run.step_tick(inputs.iter().copied(), &mut moves);
+    tape.recorder.step(tick, &inputs, || run.fingerprint());
+    for (from, to) in moves {
+        stepped.write(PlayerStepped { from, to });
+        sounds.write(SoundRequested(Sound::Footstep));
+    }
+    if won {
+        solved.write(MazeSolved);
+    }
+}
+
 /// Enter starts or stops the system walk; its route is shown while it walks (the seed's "output
 /// the optimal path and display it"), which is not counted as a hint.
 fn toggle_system_walk(
-    mut run: ResMut<CurrentMaze>,
+    run: Res<CurrentMaze>,
+    mut tape: ResMut<MazeTape>,
     mut hint: ResMut<MazeHint>,
-    mut pace: ResMut<WalkPace>,
 ) {
-    let on = !run.system_walk;
-    run.set_system_walk(on);
-    pace.since_system_step = Duration::ZERO;
+    let on = !tape.system_walk_wanted(&run);
+    tape.pending.push(MazeInput::SystemWalk(on));
     if on {
         hint.show_route(&run);
     }
@@ -136,27 +216,25 @@ fn toggle_system_walk(
 /// The pause menu's "System walk" action toggles it too.
 fn toggle_system_walk_from_menu(
     mut inputs: MessageReader<MenuInput>,
-    run: ResMut<CurrentMaze>,
+    run: Res<CurrentMaze>,
+    tape: ResMut<MazeTape>,
     hint: ResMut<MazeHint>,
-    pace: ResMut<WalkPace>,
 ) {
     if inputs
         .read()
         .any(|input| *input == MenuInput::Activated(SYSTEM_WALK))
     {
-        toggle_system_walk(run, hint, pace);
+        toggle_system_walk(run, tape, hint);
     }
 }
 
-/// Arrow keys and WASD: one step per press, repeating while held. Any movement key takes
-/// control back from the system walk.
+/// Arrow keys and WASD: one step per press, repeating while held, taken at the next fixed step.
+/// Any movement key takes control back from the system walk.
 fn walk_with_keys(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
-    mut run: ResMut<CurrentMaze>,
+    mut tape: ResMut<MazeTape>,
     mut pace: ResMut<WalkPace>,
-    mut stepped: MessageWriter<PlayerStepped>,
-    mut sounds: MessageWriter<SoundRequested>,
 ) {
     let pressed = MOVE_KEYS
         .iter()
@@ -168,7 +246,6 @@ fn walk_with_keys(
         .map(|&(_, direction)| direction);
     let direction = if let Some(direction) = pressed {
         pace.held = Some((direction, Duration::ZERO, Duration::ZERO));
-        run.system_walk = false;
         Some(direction)
     } else if let (Some(direction), Some((held_direction, down, since))) = (held, pace.held) {
         let down = down + time.delta();
@@ -181,58 +258,21 @@ fn walk_with_keys(
         pace.held = None;
         None
     };
-    if let Some(direction) = direction
-        && let Some(from) = run.step(direction)
-    {
-        stepped.write(PlayerStepped {
-            from,
-            to: run.player,
-        });
-        sounds.write(SoundRequested(Sound::Footstep));
+    if let Some(direction) = direction {
+        tape.pending.push(MazeInput::Step(direction));
     }
-}
-
-/// The system walk: along the shortest path from the current cell, one cell per interval.
-pub(super) fn walk_automatically(
-    time: Res<Time>,
-    mut run: ResMut<CurrentMaze>,
-    mut hint: ResMut<MazeHint>,
-    mut pace: ResMut<WalkPace>,
-    mut stepped: MessageWriter<PlayerStepped>,
-    mut sounds: MessageWriter<SoundRequested>,
-) {
-    pace.since_system_step += time.delta();
-    if pace.since_system_step < SYSTEM_WALK_INTERVAL || run.finished {
-        return;
-    }
-    pace.since_system_step = Duration::ZERO;
-    let Some(next) = hint.next_cell_to_exit(&run) else {
-        return;
-    };
-    if let Some(from) = run.step_to(next) {
-        stepped.write(PlayerStepped {
-            from,
-            to: run.player,
-        });
-        sounds.write(SoundRequested(Sound::Footstep));
-    }
-}
-
-fn tick_clock(time: Res<Time>, mut run: ResMut<CurrentMaze>) {
-    run.tick(time.delta());
 }
 
 fn finish_at_the_exit(
-    mut run: ResMut<CurrentMaze>,
+    run: Res<CurrentMaze>,
+    tape: Res<MazeTape>,
     mut scores: ResMut<BestScores>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
-    mut sounds: MessageWriter<SoundRequested>,
+    (mut sounds, mut recorded): (MessageWriter<SoundRequested>, MessageWriter<RunRecorded>),
+    difficulty: Res<GameDifficulty>,
 ) {
-    if !run.finish_at_exit() {
-        return;
-    }
-    let seconds = run.elapsed.as_secs_f64();
+    let seconds = run.seconds();
     // The board of the maze played, whatever the settings say by now.
     let board = BestScores::board_name(&super::MODE, &board_of(&run.spec));
     let new_record =
@@ -247,6 +287,17 @@ fn finish_at_the_exit(
         new_record,
         assisted: run.assisted,
     };
+    let header = ReplayHeader::new(
+        run.spec.seed,
+        tape.seed_text.clone(),
+        difficulty.0,
+        unix_now_s(),
+    );
+    recorded.write(RunRecorded {
+        board,
+        replay: maze_replay(header, &run, &tape.recorder),
+        new_record,
+    });
     commands.insert_resource(super::hud::result_dialog(&win));
     commands.insert_resource(win);
     next_menu.set(Menu::Results);

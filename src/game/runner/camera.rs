@@ -64,7 +64,7 @@ fn follow_runner(
     mut heading: ResMut<CameraHeading>,
     mut camera: Single<&mut Transform, With<Camera2d>>,
 ) {
-    let Some((centre, quarter)) = layout.track_point(run.body.distance_m, 0.0) else {
+    let Some((centre, quarter)) = layout.track_point(run.sim.body.distance_m, 0.0) else {
         return;
     };
     heading.0 = turn_toward(heading.0, quarter as f32 * FRAC_PI_2, time.delta_secs());

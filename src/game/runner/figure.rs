@@ -113,8 +113,8 @@ fn pose_runner(
     mut figure: Single<(&mut Transform, &mut RunnerFigure)>,
     mut parts: Query<(&mut Transform, &mut Visibility, &RunnerPart), Without<RunnerFigure>>,
 ) {
-    let across = lane_offset(run.body.lateral_lanes() as f32);
-    let Some((target, quarter)) = layout.track_point(run.body.distance_m, across) else {
+    let across = lane_offset(run.sim.body.lateral_lanes() as f32);
+    let Some((target, quarter)) = layout.track_point(run.sim.body.distance_m, across) else {
         return;
     };
     let (ref mut transform, ref mut state) = *figure;
@@ -128,7 +128,7 @@ fn pose_runner(
     transform.translation = drawn.extend(RUNNER_Z);
     transform.rotation = Quat::from_rotation_z(quarter as f32 * FRAC_PI_2);
     // A jump lifts the runner (bigger, shadow left behind); a slide squashes it.
-    let (scale, shadow_offset) = match run.body.posture {
+    let (scale, shadow_offset) = match run.sim.body.posture {
         Posture::Jumping { left_s } => {
             let t = (left_s / JUMP_S) as f32;
             let height = 4.0 * t * (1.0 - t);
@@ -146,7 +146,7 @@ fn pose_runner(
             RunnerPart::Body => transform.scale = scale,
             RunnerPart::Shadow => transform.translation = shadow_offset.extend(-0.2),
             RunnerPart::Aura(kind) => {
-                let left = run.body.powerups.left_s(*kind);
+                let left = run.sim.body.powerups.left_s(*kind);
                 let shown = left > 0.0 && !(left < AURA_BLINK_S && blink_off);
                 *visibility = if shown {
                     Visibility::Inherited

@@ -28,23 +28,23 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn draw_hud(mut contexts: EguiContexts, run: Res<RunnerRun>, settings: Res<Settings>) -> Result {
-    let speed = run.track.timing().speed_at(run.body.distance_m);
+    let speed = run.sim.track.timing().speed_at(run.sim.body.distance_m);
     hud_bar(contexts.ctx_mut()?, "runner-hud", |ui| {
         ui.horizontal(|ui| {
-            hud_figure(ui, "Distance", format!("{:.0} m", run.body.distance_m));
-            hud_figure(ui, "Coins", run.body.coins.to_string());
-            hud_figure(ui, "Score", run.body.score().to_string());
+            hud_figure(ui, "Distance", format!("{:.0} m", run.sim.body.distance_m));
+            hud_figure(ui, "Coins", run.sim.body.coins.to_string());
+            hud_figure(ui, "Score", run.sim.body.score().to_string());
             hud_figure(ui, "Speed", format!("{speed:.1} m/s"));
             for kind in PowerUp::ALL {
-                let left = run.body.powerups.left_s(kind);
+                let left = run.sim.body.powerups.left_s(kind);
                 if left > 0.0 {
                     hud_badge(ui, &format!("{} {left:.1} s", kind.label()));
                 }
             }
-            if run.body.pursuit() > 0.0 && run.body.crash.is_none() {
+            if run.sim.body.pursuit() > 0.0 && run.sim.body.crash.is_none() {
                 hud_alert(ui, "GUARDIANS CLOSE: do not stumble again");
             }
-            if run.autopilot_on {
+            if run.sim.autopilot_on {
                 hud_badge(ui, "AUTOPILOT");
             }
             hud_identity(
@@ -52,7 +52,7 @@ fn draw_hud(mut contexts: EguiContexts, run: Res<RunnerRun>, settings: Res<Setti
                 format!(
                     "seed \"{}\"  ·  {}",
                     settings.seed_text,
-                    run.difficulty.label()
+                    run.sim.difficulty.label()
                 ),
             );
         });

@@ -84,10 +84,10 @@ fn spawn_guardians(mut commands: Commands, mut palette: Palette) {
 /// How far behind the runner the guardians are drawn, in metres, or `None` when they are out of
 /// sight.
 fn gap_behind_m(run: &RunnerRun) -> Option<f64> {
-    if run.body.crash == Some(Crash::Caught) {
+    if run.sim.body.crash == Some(Crash::Caught) {
         return Some(CAUGHT_GAP_M);
     }
-    let pursuit = run.body.pursuit();
+    let pursuit = run.sim.body.pursuit();
     (pursuit > 0.0).then_some(FAR_GAP_M + (NEAR_GAP_M - FAR_GAP_M) * pursuit)
 }
 
@@ -100,9 +100,9 @@ fn chase(
     let gap = gap_behind_m(&run);
     let sway = (time.elapsed_secs() * SWAY_RATE).sin() * 0.12;
     for (mut transform, mut visibility, guardian) in &mut guardians {
-        let lanes = run.body.lateral_lanes() as f32 + guardian.across_lanes;
+        let lanes = run.sim.body.lateral_lanes() as f32 + guardian.across_lanes;
         let place = gap.and_then(|gap| {
-            let distance = (run.body.distance_m - gap).max(0.0);
+            let distance = (run.sim.body.distance_m - gap).max(0.0);
             layout.track_point(distance, lane_offset(lanes))
         });
         let Some((point, quarter)) = place else {

@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
                 .and_then(resource_exists::<TrackLayout>)
                 // Option: a condition must not fail where there is no run.
                 .and_then(|run: Option<Res<RunnerRun>>| {
-                    run.is_some_and(|run| run.overlay_shown || run.autopilot_on)
+                    run.is_some_and(|run| run.overlay_shown || run.sim.autopilot_on)
                 }),
         ),
     );
@@ -30,8 +30,8 @@ fn draw_route(run: Res<RunnerRun>, layout: Res<TrackLayout>, mut gizmos: Gizmos)
     let Some(plan) = run.plan() else {
         return;
     };
-    let across = lane_offset(run.body.lateral_lanes() as f32);
-    let Some((start, _)) = layout.track_point(run.body.distance_m, across) else {
+    let across = lane_offset(run.sim.body.lateral_lanes() as f32);
+    let Some((start, _)) = layout.track_point(run.sim.body.distance_m, across) else {
         return;
     };
     let mut points = vec![start];

@@ -5,14 +5,17 @@
 use crate::game::AutoplayOnStart;
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
-use crate::game::scores::{BestScore, BestScores, Ranking};
+use crate::game::replays::RunRecorded;
+use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
 use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
+use crate::game::settings::Settings;
 use crate::game::settings::{GameDifficulty, GameSeed};
 use crate::game::theme::dialog::ResultDialog;
 use crate::logic::difficulty::Difficulty;
-use crate::logic::runner::autopilot::Autopilot;
-use crate::logic::runner::body::{Command, Crash, Posture, RunEvent, RunnerBody};
+use crate::logic::replay::{Recorder, Replay, ReplayHeader, runner_replay};
+use crate::logic::runner::body::{Command, Crash, Posture, RunEvent};
 use crate::logic::runner::planner::{Action, Plan};
+use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::runner::track::Track;
 use bevy::input::common_conditions::input_just_pressed;
@@ -73,57 +76,75 @@ pub(super) fn plugin(app: &mut App) {
 /// Everything about the run being played.
 #[derive(Resource, Debug)]
 pub struct RunnerRun {
-    /// The seed the track was made from.
-    pub seed: u64,
-    /// The difficulty it is played at.
-    pub difficulty: Difficulty,
-    /// The upcoming track.
-    pub track: Track,
-    /// The runner.
-    pub body: RunnerBody,
-    /// The planner and the autopilot that runs its route.
-    pub autopilot: Autopilot,
-    /// Whether the autopilot is running the runner.
-    pub autopilot_on: bool,
-    /// The autopilot ran at some point: such a run sets no best score.
-    pub assisted: bool,
+    /// The run itself: track, runner, autopilot and fixed steps, as a replay plays it too.
+    pub sim: RunnerSim,
+    /// The seed as the player typed it, kept with the replay.
+    pub seed_text: String,
     /// Whether the planner's route is drawn on the track.
     pub overlay_shown: bool,
-    /// Commands from the keys, applied at the next fixed step.
-    pub pending: Vec<Command>,
+    /// Inputs from the keys and the menu, applied at the next fixed step.
+    pub pending: Vec<RunnerInput>,
     /// The run is over and its result recorded.
     pub finished: bool,
-    /// Scratch space for the events of one step.
-    events: Vec<RunEvent>,
+    /// The run's inputs and fingerprints so far.
+    pub recorder: Recorder<RunnerInput>,
 }
 
 impl RunnerRun {
     /// A run on `track`, with the autopilot on from the start if asked.
     pub fn new(seed: u64, difficulty: Difficulty, track: Track, autopilot_on: bool) -> RunnerRun {
+        let mut sim = RunnerSim::on_track(seed, difficulty, track);
+        let recorder = Recorder::start(sim.fingerprint());
+        let mut pending = Vec::new();
+        if autopilot_on {
+            // Shown as on at once; recorded, like any input, at the first step.
+            sim.apply(RunnerInput::Autopilot(true));
+            pending.push(RunnerInput::Autopilot(true));
+        }
         RunnerRun {
-            seed,
-            difficulty,
-            track,
-            body: RunnerBody::new(),
-            autopilot: Autopilot::new(),
-            autopilot_on,
-            assisted: autopilot_on,
+            sim,
+            seed_text: seed.to_string(),
             overlay_shown: false,
-            pending: Vec::new(),
+            pending,
             finished: false,
-            events: Vec::new(),
+            recorder,
         }
     }
 
     /// The planner's current route, when the overlay or the autopilot needs one.
     pub fn plan(&self) -> Option<&Plan> {
-        self.autopilot.plan()
+        self.sim.autopilot.plan()
     }
 
-    /// Switches the autopilot on or off; once on, the run is assisted.
-    pub fn set_autopilot(&mut self, on: bool) {
-        self.autopilot_on = on;
-        self.assisted |= on;
+    /// Whether the autopilot will be running after the inputs waiting for the next step.
+    pub fn autopilot_wanted(&self) -> bool {
+        // The last waiting input that says anything about it decides.
+        self.pending
+            .iter()
+            .rev()
+            .map(|input| match input {
+                RunnerInput::Autopilot(wanted) => *wanted,
+                RunnerInput::Command(_) => false,
+            })
+            .next()
+            .unwrap_or(self.sim.autopilot_on)
+    }
+
+    /// Asks for the autopilot to be switched the other way at the next step.
+    pub fn toggle_autopilot(&mut self) {
+        let on = !self.autopilot_wanted();
+        self.pending.push(RunnerInput::Autopilot(on));
+    }
+
+    /// The replay of the run so far.
+    pub fn replay(&self, recorded_unix_s: u64) -> Replay {
+        let header = ReplayHeader::new(
+            self.sim.seed,
+            self.seed_text.clone(),
+            self.sim.difficulty,
+            recorded_unix_s,
+        );
+        runner_replay(header, &self.sim, &self.recorder)
     }
 }
 
@@ -165,13 +186,19 @@ pub(super) fn start_run(
     mut commands: Commands,
     seed: Res<GameSeed>,
     difficulty: Res<GameDifficulty>,
+    settings: Res<Settings>,
     autoplay: Option<Res<AutoplayOnStart>>,
 ) {
     let track = Track::new(seed.0, difficulty.0);
     let autopilot = autoplay.is_some_and(|a| a.0);
     commands.remove_resource::<RunnerResult>();
     commands.remove_resource::<ResultDialog>();
-    commands.insert_resource(RunnerRun::new(seed.0, difficulty.0, track, autopilot));
+    let mut run = RunnerRun::new(seed.0, difficulty.0, track, autopilot);
+    // The text the game seed came from, unless the seed was given another way.
+    if settings.seed() == seed.0 {
+        run.seed_text = settings.seed_text.clone();
+    }
+    commands.insert_resource(run);
 }
 
 fn end_run(mut commands: Commands) {
@@ -183,8 +210,7 @@ fn toggle_overlay(mut run: ResMut<RunnerRun>) {
 }
 
 fn toggle_autopilot(mut run: ResMut<RunnerRun>) {
-    let on = !run.autopilot_on;
-    run.set_autopilot(on);
+    run.toggle_autopilot();
 }
 
 /// The pause menu's "Autopilot" item toggles it too.
@@ -193,8 +219,7 @@ fn toggle_autopilot_from_menu(mut inputs: MessageReader<MenuInput>, mut run: Res
         .read()
         .any(|input| *input == MenuInput::Activated(AUTOPILOT))
     {
-        let on = !run.autopilot_on;
-        run.set_autopilot(on);
+        run.toggle_autopilot();
     }
 }
 
@@ -203,40 +228,30 @@ fn toggle_autopilot_from_menu(mut inputs: MessageReader<MenuInput>, mut run: Res
 fn queue_commands_from_keys(keys: Res<ButtonInput<KeyCode>>, mut run: ResMut<RunnerRun>) {
     for (key, command) in COMMAND_KEYS {
         if keys.just_pressed(key) {
-            run.pending.push(command);
-            run.autopilot_on = false;
+            run.pending.push(RunnerInput::Command(command));
         }
     }
 }
 
-/// One fixed step of the run: the player's commands or the autopilot's, then motion.
+/// One fixed step of the run: the inputs waiting for it, the autopilot's commands when it runs,
+/// then motion; recorded for the replay.
 fn step_runner(
-    time: Res<Time>,
     mut run: ResMut<RunnerRun>,
     mut events: MessageWriter<RunnerEvent>,
     mut sounds: MessageWriter<SoundRequested>,
 ) {
-    if run.finished || run.body.crash.is_some() {
+    if run.finished || run.sim.is_over() {
         return;
     }
     let run = &mut *run;
-    let before = (run.body.posture, run.body.target_lane());
-    for command in run.pending.drain(..) {
-        run.body.command(command, &run.track);
-    }
-    run.events.clear();
-    let dt = time.delta_secs_f64();
-    if run.autopilot_on {
-        run.autopilot
-            .drive(&mut run.body, &mut run.track, dt, &mut run.events);
-    } else {
-        let mut left = dt;
-        while left > 0.0 && run.body.crash.is_none() {
-            left = run.body.advance(left, &mut run.track, &mut run.events);
-        }
-    }
+    let before = (run.sim.body.posture, run.sim.body.target_lane());
+    let inputs: Vec<RunnerInput> = run.pending.drain(..).collect();
+    let tick = run.sim.tick;
+    run.sim.step(inputs.iter().copied());
+    let sim = &run.sim;
+    run.recorder.step(tick, &inputs, || sim.fingerprint());
     // Sounds of what the runner started this step, whoever gave the command.
-    let after = (run.body.posture, run.body.target_lane());
+    let after = (run.sim.body.posture, run.sim.body.target_lane());
     let started = match (before.0, after.0) {
         (Posture::Jumping { .. }, Posture::Jumping { .. })
         | (Posture::Sliding { .. }, Posture::Sliding { .. }) => None,
@@ -246,14 +261,14 @@ fn step_runner(
     };
     let moved = (before.1 != after.1).then_some(Sound::LaneChange);
     sounds.write_batch(started.into_iter().chain(moved).map(SoundRequested));
-    events.write_batch(run.events.iter().copied().map(RunnerEvent));
+    events.write_batch(run.sim.events.iter().copied().map(RunnerEvent));
 }
 
 /// Keeps the planner's route current while the overlay is shown (the autopilot plans itself).
 fn refresh_plan(mut run: ResMut<RunnerRun>) {
-    if run.overlay_shown && !run.autopilot_on && run.body.crash.is_none() {
-        let run = &mut *run;
-        run.autopilot.refresh_plan(&run.body, &run.track);
+    if run.overlay_shown && !run.sim.autopilot_on && !run.sim.is_over() {
+        let sim = &mut run.sim;
+        sim.autopilot.refresh_plan(&sim.body, &sim.track);
     }
 }
 
@@ -284,37 +299,44 @@ fn end_run_on_crash(
     mut scores: ResMut<BestScores>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
+    mut recorded: MessageWriter<RunRecorded>,
 ) {
-    let Some(crash) = run.body.crash else {
+    let Some(crash) = run.sim.body.crash else {
         return;
     };
     if run.finished {
         return;
     }
     run.finished = true;
-    let score = run.body.score();
-    let board = BestScores::board_name(&super::MODE, run.difficulty.name());
+    let sim = &run.sim;
+    let score = sim.body.score();
+    let board = BestScores::board_name(&super::MODE, sim.difficulty.name());
     let new_record =
-        !run.assisted && scores.submit(&board, Ranking::HigherIsBetter, score as f64, run.seed);
-    let coins_banked = if run.assisted {
+        !sim.assisted && scores.submit(&board, Ranking::HigherIsBetter, score as f64, sim.seed);
+    let coins_banked = if sim.assisted {
         scores.coins_banked()
     } else {
-        scores.bank_coins(u64::from(run.body.coins))
+        scores.bank_coins(u64::from(sim.body.coins))
     };
     let result = RunnerResult {
-        distance_m: run.body.distance_m,
-        coins: run.body.coins,
+        distance_m: sim.body.distance_m,
+        coins: sim.body.coins,
         score,
-        stumbles: run.body.stumbles,
-        powerups: run.body.powerups_taken_total(),
+        stumbles: sim.body.stumbles,
+        powerups: sim.body.powerups_taken_total(),
         crash,
-        seed: run.seed,
-        difficulty: run.difficulty,
+        seed: sim.seed,
+        difficulty: sim.difficulty,
         best: scores.best(&board).cloned(),
         new_record,
-        assisted: run.assisted,
+        assisted: sim.assisted,
         coins_banked,
     };
+    recorded.write(RunRecorded {
+        board,
+        replay: run.replay(unix_now_s()),
+        new_record,
+    });
     commands.insert_resource(super::hud::result_dialog(&result));
     commands.insert_resource(result);
     next_menu.set(Menu::Results);

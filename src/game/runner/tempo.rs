@@ -28,8 +28,8 @@ pub fn tempo_at(timing: &Timing, distance_m: f64) -> f32 {
 
 fn follow_speed(run: Res<RunnerRun>, mut tempo: ResMut<MusicTempo>) {
     tempo.set_if_neq(MusicTempo(tempo_at(
-        run.track.timing(),
-        run.body.distance_m,
+        run.sim.track.timing(),
+        run.sim.body.distance_m,
     )));
 }
 

@@ -132,12 +132,12 @@ fn place_segments(
     mut palette: Palette,
     visuals: Query<(Entity, &SegmentVisual)>,
 ) {
-    for segment in run.track.upcoming().take(SEGMENTS_AHEAD) {
+    for segment in run.sim.track.upcoming().take(SEGMENTS_AHEAD) {
         if let Some(place) = layout.lay(segment.index, segment.kind) {
             spawn_segment(&mut commands, &mut palette, segment, &place);
         }
     }
-    let current = (run.body.distance_m / SEGMENT_LENGTH_M) as u64;
+    let current = (run.sim.body.distance_m / SEGMENT_LENGTH_M) as u64;
     let keep_from = current.saturating_sub(SEGMENTS_BEHIND);
     layout.forget_before(keep_from);
     for (entity, SegmentVisual(index)) in &visuals {

@@ -18,7 +18,8 @@ pub(super) const EAST_OPEN: u8 = 1;
 pub(super) const SOUTH_OPEN: u8 = 2;
 
 /// A direction from a cell to one of its four neighbours. Screen convention: north is up (y - 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Up, towards y - 1.
     North,

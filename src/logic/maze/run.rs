@@ -1,9 +1,29 @@
 //! The rules of walking a maze: the player's cell, the trail, the moves and hints counted, the
-//! clock, who is walking, and the result at the exit. The game and the tests drive the same rules.
+//! clock in fixed steps, who is walking, and the result at the exit. The game, replays and the
+//! tests drive the same rules, one fixed step at a time ([`MazeRun::step_tick`]).
 
 use super::{Direction, Maze, MazeError, MazeSpec};
 use crate::logic::grid_search::GridSearch;
-use std::time::Duration;
+use crate::logic::runner::timing::SIMULATION_STEP_S;
+use crate::logic::seed::fnv1a_64;
+use serde::{Deserialize, Serialize};
+
+/// Fixed steps between two steps of the system walk: 7 of 1/64 s, about 110 ms, brisk yet easy
+/// to follow.
+pub const SYSTEM_WALK_TICKS: u64 = 7;
+
+/// Something a player does in a maze, taking effect at the start of a fixed step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MazeInput {
+    /// A step toward a neighbour (a wall stops it). It also takes control back from the
+    /// system walk.
+    Step(Direction),
+    /// The hint was switched on: counted.
+    Hint,
+    /// The system walk switched on or off.
+    SystemWalk(bool),
+}
 
 /// One maze being played.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,14 +42,19 @@ pub struct MazeRun {
     pub hints_used: u32,
     /// Steps of the shortest path from start to exit.
     pub optimal_moves: usize,
-    /// Play time; the game stops adding to it while paused, and it stops at the exit.
-    pub elapsed: Duration,
+    /// Fixed steps played: the clock, which stops at the exit (and does not run while paused,
+    /// when no steps run).
+    pub ticks: u64,
+    /// Fixed steps since the system walk's last step.
+    pub since_system_step: u64,
     /// The system is walking the player to the exit.
     pub system_walk: bool,
     /// The system walked at some point: such a run sets no record.
     pub assisted: bool,
     /// The player reached the exit.
     pub finished: bool,
+    /// A fingerprint of the maze's spec and walls, made once.
+    maze_fingerprint: u64,
 }
 
 impl MazeRun {
@@ -42,7 +67,10 @@ impl MazeRun {
             .steps()
             .ok_or(MazeError::NoWayOut)?;
         let start = maze.start();
+        // The spec (with its seed) and the walls it made.
+        let maze_fingerprint = fnv1a_64(format!("{spec:?}|{maze:?}").as_bytes());
         Ok(MazeRun {
+            maze_fingerprint,
             spec,
             maze,
             player: start,
@@ -50,7 +78,8 @@ impl MazeRun {
             moves: 0,
             hints_used: 0,
             optimal_moves,
-            elapsed: Duration::ZERO,
+            ticks: 0,
+            since_system_step: 0,
             system_walk,
             assisted: system_walk,
             finished: false,
@@ -79,11 +108,84 @@ impl MazeRun {
         self.step(direction)
     }
 
-    /// Adds play time, unless the run is over.
-    pub fn tick(&mut self, delta: Duration) {
-        if !self.finished {
-            self.elapsed += delta;
+    /// Play time in seconds: the fixed steps played.
+    pub fn seconds(&self) -> f64 {
+        self.ticks as f64 * SIMULATION_STEP_S
+    }
+
+    /// Applies an input now. Returns the cell left when the player stepped.
+    pub fn apply(&mut self, input: MazeInput) -> Option<usize> {
+        match input {
+            MazeInput::Step(direction) => {
+                self.system_walk = false;
+                self.step(direction)
+            }
+            MazeInput::Hint => {
+                self.count_hint();
+                None
+            }
+            MazeInput::SystemWalk(on) => {
+                self.set_system_walk(on);
+                self.since_system_step = 0;
+                None
+            }
         }
+    }
+
+    /// One fixed step: the inputs, the system walk's step when one is due, the clock, and the
+    /// exit. Each step taken is added to `stepped` as (cell left, cell entered). Returns true on
+    /// the step that reached the exit. Nothing happens once the run is over.
+    pub fn step_tick(
+        &mut self,
+        inputs: impl IntoIterator<Item = MazeInput>,
+        stepped: &mut Vec<(usize, usize)>,
+    ) -> bool {
+        if self.finished {
+            return false;
+        }
+        for input in inputs {
+            if let Some(from) = self.apply(input) {
+                stepped.push((from, self.player));
+            }
+        }
+        if self.system_walk {
+            self.since_system_step += 1;
+            if self.since_system_step >= SYSTEM_WALK_TICKS {
+                self.since_system_step = 0;
+                if let Some(from) = self.next_cell_to_exit().and_then(|next| self.step_to(next)) {
+                    stepped.push((from, self.player));
+                }
+            }
+        }
+        self.ticks += 1;
+        self.finish_at_exit()
+    }
+
+    /// The next cell of the shortest path from the player to the exit.
+    pub fn next_cell_to_exit(&self) -> Option<usize> {
+        let path = GridSearch::new()
+            .astar(&self.maze, self.player, self.maze.goal())
+            .path?;
+        path.get(1).copied()
+    }
+
+    /// A fingerprint of what the rest of the run depends on: the maze, where the player is,
+    /// what was counted and who walks.
+    pub fn fingerprint(&self) -> u64 {
+        let state = format!(
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            self.maze_fingerprint,
+            self.player,
+            self.trail.len(),
+            self.moves,
+            self.hints_used,
+            self.ticks,
+            self.since_system_step,
+            self.system_walk,
+            self.assisted,
+            self.finished
+        );
+        fnv1a_64(state.as_bytes())
     }
 
     /// Starts or stops the system walk; a run it ever walked is assisted.
@@ -177,8 +279,46 @@ mod tests {
         // After the exit nothing moves and the clock stands still.
         let back = path[path.len() - 2];
         assert_eq!(run.step_to(back), None);
-        run.tick(Duration::from_secs(3));
-        assert_eq!(run.elapsed, Duration::ZERO);
+        assert!(!run.step_tick([MazeInput::Step(Direction::North)], &mut Vec::new()));
+        assert_eq!(run.ticks, 0);
+    }
+
+    #[test]
+    fn the_system_walk_steps_every_few_ticks_to_the_exit_and_the_clock_counts_ticks() {
+        let mut run = small_run();
+        let mut stepped = Vec::new();
+        let mut won_at = None;
+        let mut tick = 0;
+        while won_at.is_none() && tick < 10_000 {
+            let inputs = if tick == 0 {
+                vec![MazeInput::SystemWalk(true)]
+            } else {
+                Vec::new()
+            };
+            if run.step_tick(inputs, &mut stepped) {
+                won_at = Some(run.ticks);
+            }
+            tick += 1;
+        }
+        assert_eq!(won_at, Some(SYSTEM_WALK_TICKS * run.optimal_moves as u64));
+        assert_eq!(stepped.len(), run.optimal_moves);
+        assert_eq!(stepped.last().map(|s| s.1), Some(run.maze.goal()));
+        assert!(run.assisted && run.finished);
+        assert_eq!(run.seconds(), run.ticks as f64 / 64.0);
+    }
+
+    #[test]
+    fn a_step_input_takes_control_back_and_hints_are_counted() {
+        let mut run = small_run();
+        let open = Direction::ALL
+            .into_iter()
+            .find(|&d| run.maze.is_open(run.player, d))
+            .unwrap();
+        let mut stepped = Vec::new();
+        run.step_tick([MazeInput::SystemWalk(true), MazeInput::Hint], &mut stepped);
+        run.step_tick([MazeInput::Step(open)], &mut stepped);
+        assert!(!run.system_walk && run.assisted);
+        assert_eq!((run.hints_used, run.moves, stepped.len()), (1, 1, 1));
     }
 
     #[test]

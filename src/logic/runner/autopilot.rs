@@ -3,9 +3,9 @@
 
 use super::body::{Command, Posture, RunEvent, RunnerBody};
 use super::planner::{Action, PLAN_LOOKAHEAD, Plan, Planner};
+use super::run::{RunnerInput, RunnerSim};
 use super::timing::{
-    JUMP_S, LANE_CHANGE_S, REACTION_MARGIN_S, SIMULATION_STEP_S, SLIDE_S, TURN_WINDOW_S,
-    lane_moves_in,
+    JUMP_S, LANE_CHANGE_S, REACTION_MARGIN_S, SLIDE_S, TURN_WINDOW_S, lane_moves_in,
 };
 use super::track::Track;
 use crate::logic::difficulty::Difficulty;
@@ -170,36 +170,34 @@ pub struct RunSummary {
     pub replans: u64,
 }
 
-/// Runs the autopilot for `segments` segments in fixed steps of [`SIMULATION_STEP_S`], exactly as
+/// Runs the autopilot for `segments` segments in fixed steps of
+/// [`SIMULATION_STEP_S`](super::timing::SIMULATION_STEP_S), exactly as
 /// the game does, and reports the run.
 pub fn simulate_autopilot(seed: u64, difficulty: Difficulty, segments: u64) -> RunSummary {
-    let mut track = Track::new(seed, difficulty);
-    let mut body = RunnerBody::new();
-    let mut autopilot = Autopilot::new();
-    let mut events = Vec::new();
+    let mut sim = RunnerSim::new(seed, difficulty);
+    sim.apply(RunnerInput::Autopilot(true));
     let mut crashes = 0;
     // A step covers well under one segment, so the run stops exactly at the last contact point.
-    while track.next().index < segments {
-        events.clear();
-        autopilot.drive(&mut body, &mut track, SIMULATION_STEP_S, &mut events);
-        if body.crash.take().is_some() {
+    while sim.track.next().index < segments {
+        sim.step([]);
+        if sim.body.crash.take().is_some() {
             crashes += 1;
         }
     }
-    let timing = *track.timing();
+    let timing = *sim.track.timing();
     RunSummary {
         seed,
         difficulty,
         segments,
-        distance_m: body.distance_m,
-        coins: body.coins,
-        score: body.score(),
+        distance_m: sim.body.distance_m,
+        coins: sim.body.coins,
+        score: sim.body.score(),
         crashes,
-        stumbles: body.stumbles,
-        powerups: body.powerups_taken,
-        repairs: track.repairs(),
-        max_speed_mps: timing.speed_at(body.distance_m),
-        max_buffered_segments: track.max_buffered(),
-        replans: autopilot.replans(),
+        stumbles: sim.body.stumbles,
+        powerups: sim.body.powerups_taken,
+        repairs: sim.track.repairs(),
+        max_speed_mps: timing.speed_at(sim.body.distance_m),
+        max_buffered_segments: sim.track.max_buffered(),
+        replans: sim.autopilot.replans(),
     }
 }

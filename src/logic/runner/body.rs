@@ -8,6 +8,7 @@ use super::timing::{
     JUMP_S, LANE_CHANGE_S, LANES, SLIDE_S, STUMBLE_WINDOW_S, TURN_WINDOW_S, contact_distance_m,
 };
 use super::track::{LaneContent, SegmentKind, Track};
+use serde::{Deserialize, Serialize};
 
 /// Points a coin line is worth on top of the metres run, as in the seed.
 pub const COIN_LINE_POINTS: u64 = 10;
@@ -30,7 +31,8 @@ pub enum Posture {
 }
 
 /// A player's (or the autopilot's) input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     /// Left: a lane to the left, or a left turn inside a junction's turn window.
     Left,
@@ -43,7 +45,8 @@ pub enum Command {
 }
 
 /// Why a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Crash {
     /// Ran into a stone wall.
     Wall,

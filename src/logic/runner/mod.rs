@@ -5,5 +5,6 @@ pub mod autopilot;
 pub mod body;
 pub mod planner;
 pub mod powerups;
+pub mod run;
 pub mod timing;
 pub mod track;

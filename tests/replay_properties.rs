@@ -1,0 +1,270 @@
+//! Properties of replays over many random input logs per mode: a recorded run survives JSON and
+//! plays back to its result; a replay whose seed, result, input tick or input was changed is
+//! refused, naming the step where it went another way (worked out here by stepping both runs and
+//! comparing their fingerprints after every step).
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use temple_trails::logic::difficulty::Difficulty;
+use temple_trails::logic::maze::run::{MazeInput, MazeRun};
+use temple_trails::logic::maze::{Algorithm, Direction, MazeSpec};
+use temple_trails::logic::replay::{
+    self, Replay, ReplayError, ReplayHeader, ReplayResult, ReplayRun, Simulation, Timed,
+    maze_replay, record, runner_replay,
+};
+use temple_trails::logic::runner::body::Command;
+use temple_trails::logic::runner::run::{RunnerInput, RunnerSim};
+
+/// Random input logs per mode.
+const LOGS: u64 = 1_000;
+/// The longest a random run is played, in fixed steps.
+const MAX_TICKS: u64 = 3_000;
+
+fn header(seed: u64, difficulty: Difficulty) -> ReplayHeader {
+    ReplayHeader {
+        seed,
+        seed_text: format!("{seed}"),
+        difficulty,
+        game_version: "test".to_owned(),
+        recorded_unix_s: 0,
+    }
+}
+
+fn random_runner_input(rng: &mut ChaCha8Rng) -> RunnerInput {
+    match rng.random_range(0..10) {
+        0 => RunnerInput::Autopilot(rng.random()),
+        1 | 2 => RunnerInput::Command(Command::Left),
+        3 | 4 => RunnerInput::Command(Command::Right),
+        5 | 6 => RunnerInput::Command(Command::Jump),
+        _ => RunnerInput::Command(Command::Slide),
+    }
+}
+
+fn random_maze_input(rng: &mut ChaCha8Rng) -> MazeInput {
+    match rng.random_range(0..20) {
+        0 => MazeInput::Hint,
+        1 => MazeInput::SystemWalk(rng.random()),
+        _ => MazeInput::Step(Direction::ALL[rng.random_range(0..4)]),
+    }
+}
+
+/// A runner run with random inputs at random steps, recorded.
+fn random_runner_replay(rng: &mut ChaCha8Rng) -> Replay {
+    let seed = rng.next_u64();
+    let difficulty = Difficulty::ALL[rng.random_range(0..3)];
+    let mut sim = RunnerSim::new(seed, difficulty);
+    let mut draws = ChaCha8Rng::seed_from_u64(rng.next_u64());
+    let recorder = record(
+        &mut sim,
+        |sim| sim.tick >= MAX_TICKS,
+        |_, _| {
+            if draws.random_range(0..12) == 0 {
+                vec![random_runner_input(&mut draws)]
+            } else {
+                Vec::new()
+            }
+        },
+    );
+    runner_replay(header(seed, difficulty), &sim, &recorder)
+}
+
+/// A maze run with random inputs at random steps, recorded.
+fn random_maze_replay(rng: &mut ChaCha8Rng) -> Replay {
+    let spec = MazeSpec {
+        width: rng.random_range(2..20),
+        height: rng.random_range(2..20),
+        algorithm: Algorithm::ALL[rng.random_range(0..Algorithm::ALL.len())],
+        braid: if rng.random() { 0.0 } else { rng.random() },
+        seed: rng.next_u64(),
+    };
+    let mut run = MazeRun::new(spec, false).unwrap();
+    let mut draws = ChaCha8Rng::seed_from_u64(rng.next_u64());
+    let recorder = record(
+        &mut run,
+        |run| run.ticks >= MAX_TICKS,
+        |_, _| {
+            if draws.random_range(0..4) == 0 {
+                vec![random_maze_input(&mut draws)]
+            } else {
+                Vec::new()
+            }
+        },
+    );
+    maze_replay(header(spec.seed, Difficulty::Normal), &run, &recorder)
+}
+
+/// The fixed steps of `replay` and its inputs, as (tick, index into the inputs).
+fn input_ticks(replay: &Replay) -> Vec<u64> {
+    match &replay.run {
+        ReplayRun::Runner { inputs } => inputs.iter().map(|t| t.tick).collect(),
+        ReplayRun::Maze { inputs, .. } => inputs.iter().map(|t| t.tick).collect(),
+    }
+}
+
+/// The fingerprint after every step of a run of `inputs` for `ticks` steps.
+fn fingerprints<S: Simulation>(mut sim: S, inputs: &[Timed<S::Input>], ticks: u64) -> Vec<u64> {
+    let mut after = Vec::new();
+    let mut next = 0;
+    while sim.tick() < ticks && !sim.is_over() {
+        let tick = sim.tick();
+        let mut now = Vec::new();
+        while inputs.get(next).is_some_and(|timed| timed.tick == tick) {
+            now.push(inputs[next].input);
+            next += 1;
+        }
+        sim.step_with(&now);
+        after.push(sim.fingerprint());
+    }
+    after
+}
+
+/// Whether the run with the changed input is in another state right after the changed step.
+fn differs_after(original: &Replay, changed: &Replay, tick: u64) -> bool {
+    let ticks = original.result.ticks();
+    let step = usize::try_from(tick).unwrap();
+    let prints = |replay: &Replay| match &replay.run {
+        ReplayRun::Runner { inputs } => fingerprints(
+            RunnerSim::new(replay.seed, replay.difficulty),
+            inputs,
+            ticks,
+        ),
+        ReplayRun::Maze { maze, inputs } => fingerprints(
+            MazeRun::new(maze.spec(replay.seed), false).unwrap(),
+            inputs,
+            ticks,
+        ),
+    };
+    prints(original).get(step) != prints(changed).get(step)
+}
+
+fn diverged_at(replay: &Replay) -> Option<u64> {
+    match replay::verify(replay) {
+        Err(ReplayError::Diverged { tick, .. }) => Some(tick),
+        _ => None,
+    }
+}
+
+/// Changes one input of the replay to another of its mode, or shifts its tick by `shift`.
+fn change_input(replay: &mut Replay, index: usize, shift: Option<u64>, rng: &mut ChaCha8Rng) {
+    match &mut replay.run {
+        ReplayRun::Runner { inputs } => match shift {
+            Some(tick) => inputs[index].tick = tick,
+            None => inputs[index].input = random_runner_input(rng),
+        },
+        ReplayRun::Maze { inputs, .. } => match shift {
+            Some(tick) => inputs[index].tick = tick,
+            None => inputs[index].input = random_maze_input(rng),
+        },
+    }
+}
+
+/// Checks the replay and one change of each kind to it.
+fn check_replay(replay: &Replay, rng: &mut ChaCha8Rng, counts: &mut [u32; 4]) {
+    let text = serde_json::to_string(replay).unwrap();
+    let read = replay::parse(&text).unwrap();
+    assert_eq!(&read, replay);
+    assert_eq!(replay::verify(&read), Ok(replay.result.clone()));
+    let ticks = replay.result.ticks();
+
+    let mut other_seed = replay.clone();
+    other_seed.seed = other_seed.seed.wrapping_add(1);
+    assert_eq!(diverged_at(&other_seed), Some(0), "another seed");
+
+    let mut other_result = replay.clone();
+    match &mut other_result.result {
+        ReplayResult::Runner { score, .. } => *score += 1,
+        ReplayResult::Maze { moves, .. } => *moves += 1,
+    }
+    assert_eq!(diverged_at(&other_result), Some(ticks), "another result");
+
+    let at = input_ticks(replay);
+    if at.is_empty() {
+        return;
+    }
+    let index = rng.random_range(0..at.len());
+    // Another tick strictly between its neighbours' and before the end, when there is room.
+    let low = if index == 0 { 0 } else { at[index - 1] + 1 };
+    let high = at.get(index + 1).copied().unwrap_or(ticks).min(ticks);
+    let moved_to = (low..high)
+        .filter(|&t| t != at[index])
+        .nth(rng.random_range(0..4));
+    if let Some(tick) = moved_to {
+        let mut moved = replay.clone();
+        change_input(&mut moved, index, Some(tick), rng);
+        // Both runs are the same up to the earlier tick. The input may do nothing at one of the
+        // two ticks, but by the later one the fingerprints are taken at other steps.
+        let (first, last) = (tick.min(at[index]), tick.max(at[index]));
+        let found = diverged_at(&moved);
+        assert!(
+            found.is_some_and(|found| (first..=last).contains(&found)),
+            "input {index} moved from {} to {tick}: {found:?}",
+            at[index]
+        );
+        counts[0] += 1;
+    }
+
+    let mut changed = replay.clone();
+    change_input(&mut changed, index, None, rng);
+    if changed == *replay {
+        return;
+    }
+    if differs_after(replay, &changed, at[index]) {
+        assert_eq!(
+            diverged_at(&changed),
+            Some(at[index]),
+            "input {index} changed"
+        );
+        counts[1] += 1;
+    } else {
+        // The change made no difference at its step: it may never make one.
+        match replay::verify(&changed) {
+            Ok(result) => {
+                assert_eq!(result, replay.result);
+                counts[2] += 1;
+            }
+            Err(ReplayError::Diverged { tick, .. }) => {
+                assert!(tick > at[index], "{tick}");
+                counts[3] += 1;
+            }
+            Err(err) => panic!("{err}"),
+        }
+    }
+}
+
+#[test]
+fn random_runner_logs_replay_and_changed_ones_are_refused_where_they_diverge() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut counts = [0; 4];
+    let mut crashed = 0;
+    for _ in 0..LOGS {
+        let replay = random_runner_replay(&mut rng);
+        if let ReplayResult::Runner { crash: Some(_), .. } = replay.result {
+            crashed += 1;
+        }
+        check_replay(&replay, &mut rng, &mut counts);
+    }
+    println!("runner: {crashed} crashed; moved, changed, harmless, later: {counts:?}");
+    assert!(
+        crashed > LOGS / 2 && counts[0] > 500 && counts[1] > 300,
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn random_maze_logs_replay_and_changed_ones_are_refused_where_they_diverge() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut counts = [0; 4];
+    let mut solved = 0;
+    for _ in 0..LOGS {
+        let replay = random_maze_replay(&mut rng);
+        if let ReplayResult::Maze { finished: true, .. } = replay.result {
+            solved += 1;
+        }
+        check_replay(&replay, &mut rng, &mut counts);
+    }
+    println!("maze: {solved} solved; moved, changed, harmless, later: {counts:?}");
+    assert!(
+        solved > 100 && counts[0] > 500 && counts[1] > 300,
+        "{counts:?}"
+    );
+}
