@@ -347,13 +347,18 @@ fn a_solved_maze_writes_its_replay_which_plays_back_to_the_same_time() {
     run_frames(&mut app, 2);
     assert!(run(&app).finished);
     let seconds = app.world().resource::<MazeWin>().seconds;
-    let replays = home.path().join("replays");
-    let file = std::fs::read_dir(&replays)
+    let board = std::fs::read_dir(home.path().join("replays"))
         .expect("a replays folder")
         .next()
-        .expect("one replay")
+        .expect("one board")
         .unwrap()
         .path();
+    let file = std::fs::read_dir(&board)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|path| path.is_file())
+        .expect("one replay on the board");
     let replay = replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
     match replay::verify(&replay) {
         Ok(ReplayResult::Maze {

@@ -11,10 +11,12 @@ use common::{headless_app, headless_app_with, press, run_frames, state};
 use temple_trails::game::AutoplayOnStart;
 use temple_trails::game::audio::{Sound, SoundRequested};
 use temple_trails::game::menu::{MenuInput, MenuItem};
+use temple_trails::game::runner::ghost::RunnerGhost;
 use temple_trails::game::runner::{RunnerResult, RunnerRun};
 use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::settings::GameSeed;
+use temple_trails::game::settings::Settings;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::replay::{self, ReplayResult, ReplayRun};
 use temple_trails::logic::runner::body::{COIN_LINE_POINTS, Crash};
@@ -521,8 +523,15 @@ fn a_finished_run_writes_its_replay_which_plays_back_to_the_same_result() {
     run_frames(&mut app, 3);
     let result = app.world().resource::<RunnerResult>().clone();
     assert!(result.new_record);
-    let path = home.path().join("replays").join("runner-normal.json");
-    let text = std::fs::read_to_string(&path).expect("the record's replay is saved");
+    // On the board, and as the ghost of its seed.
+    let board = home.path().join("replays").join("runner+normal");
+    let seed = run(&app).sim.seed;
+    let ghost = board.join("ghosts").join(format!("{seed}.json"));
+    let text = std::fs::read_to_string(&ghost).expect("the record's replay is saved");
+    let on_board = std::fs::read_dir(&board).unwrap().filter_map(Result::ok);
+    let files: Vec<_> = on_board.filter(|e| e.path().is_file()).collect();
+    assert_eq!(files.len(), 1);
+    assert_eq!(std::fs::read_to_string(files[0].path()).unwrap(), text);
     let replay = replay::parse(&text).unwrap();
     let ReplayRun::Runner { inputs } = &replay.run else {
         panic!("a runner replay");
@@ -532,4 +541,57 @@ fn a_finished_run_writes_its_replay_which_plays_back_to_the_same_result() {
         Ok(ReplayResult::Runner { score, .. }) => assert_eq!(score, result.score),
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn the_best_run_of_the_seed_runs_again_as_a_ghost_unless_ghosts_are_off() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = headless_app(Some(home.path()));
+    enter_runner(&mut app);
+    assert!(
+        !app.world().contains_resource::<RunnerGhost>(),
+        "no record yet"
+    );
+    press(&mut app, KeyCode::ArrowLeft);
+    run_until(&mut app, "the end of the first run", |run| {
+        run.sim.is_over()
+    });
+    let first = run(&app).sim.body.clone();
+    let first_ticks = run(&app).sim.tick;
+    run_frames(&mut app, 2);
+
+    // Retry: the same seed, the first run beside it. This run stays in the middle lane.
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Restart));
+    run_frames(&mut app, 3);
+    let ghost = |app: &App| app.world().resource::<RunnerGhost>().sim.clone();
+    assert_eq!(
+        ghost(&app).tick,
+        run(&app).sim.tick,
+        "in step with the player"
+    );
+    for _ in 0..PATIENCE {
+        if ghost(&app).is_over() || run(&app).sim.is_over() {
+            break;
+        }
+        app.update();
+        assert_eq!(ghost(&app).tick, run(&app).sim.tick);
+    }
+    if ghost(&app).is_over() {
+        // The ghost ran the first run exactly: its lane change, its end, its step.
+        assert_eq!(ghost(&app).body, first);
+        assert_eq!(ghost(&app).tick, first_ticks);
+    } else {
+        assert!(ghost(&app).tick < first_ticks);
+        assert_eq!(ghost(&app).body.target_lane(), first.target_lane());
+    }
+
+    // With ghosts off, no ghost.
+    app.world_mut().resource_mut::<Settings>().ghosts = false;
+    press(&mut app, KeyCode::Escape);
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Restart));
+    run_frames(&mut app, 3);
+    assert_eq!(state::<Screen>(&app), Screen::Runner);
+    assert!(!app.world().contains_resource::<RunnerGhost>());
 }

@@ -118,6 +118,8 @@ pub struct Settings {
     pub effects_volume: f32,
     /// Borderless fullscreen on the current monitor.
     pub fullscreen: bool,
+    /// The best run of the seed runs beside the player as a ghost.
+    pub ghosts: bool,
     /// The seed as the player typed it: a number, or a word that is hashed.
     pub seed_text: String,
     /// The difficulty of every mode.
@@ -134,6 +136,7 @@ impl Default for Settings {
             music_volume: 0.6,
             effects_volume: 1.0,
             fullscreen: false,
+            ghosts: true,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
             modes: BTreeMap::new(),

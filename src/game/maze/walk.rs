@@ -296,7 +296,6 @@ fn finish_at_the_exit(
     recorded.write(RunRecorded {
         board,
         replay: maze_replay(header, &run, &tape.recorder),
-        new_record,
     });
     commands.insert_resource(super::hud::result_dialog(&win));
     commands.insert_resource(win);

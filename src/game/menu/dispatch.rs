@@ -161,17 +161,19 @@ fn input_item(input: &MenuInput) -> Option<MenuItem> {
 fn apply_core_edit(settings: &mut Settings, item: Option<MenuItem>, edit: SettingEdit) -> bool {
     match (item, edit) {
         (Some(MenuItem::Volume(channel)), SettingEdit::Number(volume)) => {
-            let volume = volume as f32;
-            let setting = settings.volume_mut(channel);
-            let changed = volume != *setting;
-            *setting = volume;
-            changed
+            replace(settings.volume_mut(channel), volume as f32)
         }
         (Some(MenuItem::Fullscreen), SettingEdit::Toggle(on)) => {
-            let changed = on != settings.fullscreen;
-            settings.fullscreen = on;
-            changed
+            replace(&mut settings.fullscreen, on)
         }
+        (Some(MenuItem::Ghosts), SettingEdit::Toggle(on)) => replace(&mut settings.ghosts, on),
         _ => false,
     }
+}
+
+/// Sets a setting; returns whether its value changed.
+fn replace<T: PartialEq>(setting: &mut T, value: T) -> bool {
+    let changed = *setting != value;
+    *setting = value;
+    changed
 }

@@ -82,6 +82,8 @@ pub enum MenuItem {
     Volume(VolumeChannel),
     /// Toggle fullscreen.
     Fullscreen,
+    /// Toggle the ghosts of best runs.
+    Ghosts,
     /// Leave the settings page.
     Back,
     /// Close the pause menu.
@@ -215,7 +217,12 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
         label: "Fullscreen",
         value: SettingValue::Toggle(settings.fullscreen),
     };
-    volumes.into_iter().chain([fullscreen]).collect()
+    let ghosts = SettingRow {
+        item: MenuItem::Ghosts,
+        label: item_label(MenuItem::Ghosts),
+        value: SettingValue::Toggle(settings.ghosts),
+    };
+    volumes.into_iter().chain([fullscreen, ghosts]).collect()
 }
 
 /// The items of `menu` on `screen`, top to bottom.
@@ -242,7 +249,7 @@ pub fn menu_items(
         Menu::Settings => VolumeChannel::ALL
             .map(MenuItem::Volume)
             .into_iter()
-            .chain([MenuItem::Fullscreen])
+            .chain([MenuItem::Fullscreen, MenuItem::Ghosts])
             .chain(
                 contributions
                     .settings_sections
@@ -272,6 +279,7 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::Quit => "Quit",
         MenuItem::Volume(channel) => channel.label(),
         MenuItem::Fullscreen => "Fullscreen",
+        MenuItem::Ghosts => "Ghosts of best runs",
         MenuItem::Back => "Back",
         MenuItem::Resume => "Resume",
         MenuItem::Restart => "Restart",
@@ -351,6 +359,7 @@ mod tests {
                 MenuItem::Volume(VolumeChannel::Music),
                 MenuItem::Volume(VolumeChannel::Effects),
                 MenuItem::Fullscreen,
+                MenuItem::Ghosts,
                 MenuItem::Setting("maze.size"),
                 MenuItem::Back
             ]

@@ -2,6 +2,7 @@
 //! the guardians' warning after a stumble, who is running, what is being played, the keys) and
 //! what its result dialog says when a run ends.
 
+use super::ghost::RunnerGhost;
 use super::rules::{RunnerResult, RunnerRun};
 use crate::game::menu::{MenuItem, item_label};
 use crate::game::screens::Screen;
@@ -27,7 +28,12 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
-fn draw_hud(mut contexts: EguiContexts, run: Res<RunnerRun>, settings: Res<Settings>) -> Result {
+fn draw_hud(
+    mut contexts: EguiContexts,
+    run: Res<RunnerRun>,
+    settings: Res<Settings>,
+    ghost: Option<Res<RunnerGhost>>,
+) -> Result {
     let speed = run.sim.track.timing().speed_at(run.sim.body.distance_m);
     hud_bar(contexts.ctx_mut()?, "runner-hud", |ui| {
         ui.horizontal(|ui| {
@@ -40,6 +46,11 @@ fn draw_hud(mut contexts: EguiContexts, run: Res<RunnerRun>, settings: Res<Setti
                 if left > 0.0 {
                     hud_badge(ui, &format!("{} {left:.1} s", kind.label()));
                 }
+            }
+            if let Some(ghost) = &ghost {
+                let gap = ghost.gap_m(&run);
+                let side = if gap >= 0.0 { "ahead" } else { "behind" };
+                hud_figure(ui, "Ghost", format!("{:.0} m {side}", gap.abs()));
             }
             if run.sim.body.pursuit() > 0.0 && run.sim.body.crash.is_none() {
                 hud_alert(ui, "GUARDIANS CLOSE: do not stumble again");

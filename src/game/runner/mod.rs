@@ -1,10 +1,11 @@
 //! Runner mode: an endless three-lane temple run on a certified noise track, with the planner's
 //! route and an autopilot. One plugin per feature: the rules ([`rules`]), the track as it is
-//! spawned ([`track`]), the runner's figure, the guardians who chase it, the camera, the route
-//! overlay, the HUD and the music's tempo.
+//! spawned ([`track`]), the runner's figure, the guardians who chase it, the ghost of the best
+//! run, the camera, the route overlay, the HUD and the music's tempo.
 
 mod camera;
 mod figure;
+pub mod ghost;
 mod hud;
 mod layout;
 mod palette;
@@ -36,6 +37,7 @@ fn plugin(app: &mut App) {
         track::plugin,
         figure::plugin,
         pursuers::plugin,
+        ghost::plugin,
         camera::plugin,
         route::plugin,
         hud::plugin,

@@ -235,7 +235,7 @@ fn queue_commands_from_keys(keys: Res<ButtonInput<KeyCode>>, mut run: ResMut<Run
 
 /// One fixed step of the run: the inputs waiting for it, the autopilot's commands when it runs,
 /// then motion; recorded for the replay.
-fn step_runner(
+pub(super) fn step_runner(
     mut run: ResMut<RunnerRun>,
     mut events: MessageWriter<RunnerEvent>,
     mut sounds: MessageWriter<SoundRequested>,
@@ -335,7 +335,6 @@ fn end_run_on_crash(
     recorded.write(RunRecorded {
         board,
         replay: run.replay(unix_now_s()),
-        new_record,
     });
     commands.insert_resource(super::hud::result_dialog(&result));
     commands.insert_resource(result);
