@@ -9,6 +9,7 @@ pub mod frame_timing;
 pub mod maze;
 pub mod menu;
 pub mod music;
+pub mod records;
 pub mod replays;
 pub mod runner;
 pub mod scores;
@@ -56,6 +57,7 @@ pub fn plugin(app: &mut App) {
         audio::plugin,
         music::plugin,
         replays::plugin,
+        records::plugin,
         theme::plugin,
         menu::plugin,
         camera::plugin,

@@ -64,6 +64,13 @@ impl Records {
             .map(|(board, runs)| (board.as_str(), runs.as_slice()))
     }
 
+    /// Every kept run, board after board, each board best first: the records page's list.
+    pub fn listed(&self) -> Vec<(&str, &Record)> {
+        self.boards()
+            .flat_map(|(board, runs)| runs.iter().map(move |record| (board, record)))
+            .collect()
+    }
+
     /// The ghost of a seed on a board: its best unassisted run.
     pub fn ghost(&self, board: &str, seed: u64) -> Option<&Replay> {
         self.ghosts

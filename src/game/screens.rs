@@ -56,6 +56,8 @@ pub enum Menu {
     Settings,
     /// The pause menu of a mode.
     Pause,
+    /// The records page: the best runs of each board, to watch again.
+    Records,
     /// The dialog at the end of a run (a runner's crash, a solved maze): the mode's
     /// [`ResultDialog`](crate::game::theme::dialog::ResultDialog).
     Results,
@@ -95,8 +97,13 @@ pub enum AppSystems {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PausableSystems;
 
-fn open_main_menu(mut next_menu: ResMut<NextState<Menu>>) {
-    next_menu.set(Menu::Main);
+/// The title screen opens on its main menu, unless the records page was asked for on the way.
+fn open_main_menu(menu: Res<State<Menu>>, mut next_menu: ResMut<NextState<Menu>>) {
+    let records =
+        *menu.get() == Menu::Records || matches!(*next_menu, NextState::Pending(Menu::Records));
+    if !records {
+        next_menu.set(Menu::Main);
+    }
 }
 
 /// Virtual time stands still under any menu so timers and `FixedUpdate` pause too.

@@ -335,6 +335,20 @@ pub fn record_computer_play<S: Simulation>(
     )
 }
 
+/// The inputs of step `tick`, taken from `inputs` from `next` on (which moves past them): what
+/// a replay feeds its run at each step, when it is verified, watched or raced as a ghost.
+/// Inputs left behind an earlier step are taken too, so none is lost.
+pub fn inputs_due<I: Copy>(inputs: &[Timed<I>], next: &mut usize, tick: u64) -> Vec<I> {
+    let start = *next;
+    while inputs.get(*next).is_some_and(|timed| timed.tick <= tick) {
+        *next += 1;
+    }
+    inputs[start..*next]
+        .iter()
+        .map(|timed| timed.input)
+        .collect()
+}
+
 /// Plays inputs on `sim` until `done` says so or the run ends, and records them: the one loop
 /// behind a recording made without a window, the verification of a replay and the tests.
 /// `inputs_at(tick, sim)` gives the inputs of a step.
@@ -493,18 +507,10 @@ fn replay_inputs<S: Simulation>(
         sim,
         |sim| sim.tick() >= ticks,
         |tick, _| {
-            let mut now = Vec::new();
-            while let Some(timed) = inputs.get(next) {
-                if timed.tick > tick {
-                    break;
-                }
-                if timed.tick < tick {
-                    out_of_order.get_or_insert(timed.tick);
-                }
-                now.push(timed.input);
-                next += 1;
+            if let Some(early) = inputs.get(next).filter(|timed| timed.tick < tick) {
+                out_of_order.get_or_insert(early.tick);
             }
-            now
+            inputs_due(inputs, &mut next, tick)
         },
     );
     if let Some(tick) = out_of_order {

@@ -3,10 +3,12 @@
 
 use super::options::MazeOptions;
 use crate::game::AutoplayOnStart;
+use crate::game::records::Watching;
 use crate::game::screens::Screen;
 use crate::game::settings::GameSeed;
 use crate::game::theme::dialog::ResultDialog;
 use crate::logic::maze::run::MazeRun;
+use crate::logic::replay::ReplayRun;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,9 +26,22 @@ pub(super) fn start_maze(
     options: Res<MazeOptions>,
     seed: Res<GameSeed>,
     autoplay: Option<Res<AutoplayOnStart>>,
+    watching: Option<ResMut<Watching>>,
 ) {
     let system_walk = autoplay.is_some_and(|a| a.0);
-    match MazeRun::new(options.spec(seed.0), system_walk) {
+    // A record being watched walks its own maze from its first input.
+    let watched = watching.and_then(|mut watching| {
+        watching.rewind();
+        match &watching.replay.run {
+            ReplayRun::Maze { maze, .. } => Some(maze.spec(watching.replay.seed)),
+            ReplayRun::Runner { .. } => None,
+        }
+    });
+    let (spec, system_walk) = match watched {
+        Some(spec) => (spec, false),
+        None => (options.spec(seed.0), system_walk),
+    };
+    match MazeRun::new(spec, system_walk) {
         Ok(run) => {
             commands.remove_resource::<super::MazeWin>();
             commands.remove_resource::<ResultDialog>();

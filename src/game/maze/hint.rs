@@ -5,6 +5,7 @@
 use super::generation::{CurrentMaze, start_maze};
 use super::view::{CLEAR, blank_image, cell_texel, maze_layer, put, walk_texels, world_size};
 use super::walk::{MazeTape, PlayerStepped};
+use crate::game::records::Watching;
 use crate::game::screens::{AppSystems, PausableSystems, Screen};
 use crate::logic::grid_search::{GridSearch, SearchOutcome};
 use crate::logic::maze::run::MazeInput;
@@ -29,7 +30,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (
-                    toggle_hint.run_if(input_just_pressed(KeyCode::Space)),
+                    // Space pauses a watched record instead.
+                    toggle_hint.run_if(
+                        input_just_pressed(KeyCode::Space)
+                            .and_then(not(resource_exists::<Watching>)),
+                    ),
                     toggle_searched_cells.run_if(input_just_pressed(KeyCode::KeyE)),
                 )
                     .chain()

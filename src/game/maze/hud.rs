@@ -4,6 +4,7 @@
 use super::generation::CurrentMaze;
 use super::walk::MazeWin;
 use crate::game::menu::{MenuItem, item_label};
+use crate::game::records::Watching;
 use crate::game::screens::Screen;
 use crate::game::settings::Settings;
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
@@ -35,7 +36,12 @@ fn clock(seconds: f64) -> String {
     )
 }
 
-fn draw_hud(mut contexts: EguiContexts, run: Res<CurrentMaze>, settings: Res<Settings>) -> Result {
+fn draw_hud(
+    mut contexts: EguiContexts,
+    run: Res<CurrentMaze>,
+    settings: Res<Settings>,
+    watching: Option<Res<Watching>>,
+) -> Result {
     hud_bar(contexts.ctx_mut()?, "maze-hud", |ui| {
         ui.horizontal(|ui| {
             hud_figure(ui, "Time", clock(run.seconds()));
@@ -44,6 +50,9 @@ fn draw_hud(mut contexts: EguiContexts, run: Res<CurrentMaze>, settings: Res<Set
             hud_figure(ui, "Hints", run.hints_used.to_string());
             if run.system_walk {
                 hud_badge(ui, "SYSTEM WALK");
+            }
+            if let Some(watching) = &watching {
+                hud_badge(ui, &watching.badge());
             }
             hud_identity(
                 ui,

@@ -7,6 +7,7 @@ use super::hint::MazeHint;
 use super::options::board_of;
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
+use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
 use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
 use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
@@ -58,7 +59,9 @@ pub(super) fn plugin(app: &mut App) {
                     walk_with_keys,
                 )
                     .chain()
-                    .in_set(AppSystems::RecordInput),
+                    .in_set(AppSystems::RecordInput)
+                    // A record being watched plays its own inputs.
+                    .run_if(not(resource_exists::<Watching>)),
                 finish_at_the_exit
                     .run_if(on_message::<MazeSolved>)
                     .in_set(AppSystems::Update),
@@ -68,7 +71,11 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             FixedUpdate,
-            step_maze
+            (
+                feed_watched_inputs.run_if(resource_exists::<Watching>),
+                step_maze,
+            )
+                .chain()
                 .in_set(PausableSystems)
                 .run_if(playing.clone().and_then(resource_exists::<MazeTape>)),
         )
@@ -174,6 +181,16 @@ fn start_recording(mut commands: Commands, run: Option<Res<CurrentMaze>>, settin
     });
 }
 
+/// A watched record's inputs for the coming step.
+fn feed_watched_inputs(
+    run: Res<CurrentMaze>,
+    mut tape: ResMut<MazeTape>,
+    mut watching: ResMut<Watching>,
+) {
+    let due = watching.maze_inputs(run.ticks);
+    tape.pending.extend(due);
+}
+
 /// One fixed step of the maze: the inputs waiting, the system walk, the clock and the exit.
 fn step_maze(
     mut run: ResMut<CurrentMaze>,
@@ -270,8 +287,15 @@ fn finish_at_the_exit(
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
     (mut sounds, mut recorded): (MessageWriter<SoundRequested>, MessageWriter<RunRecorded>),
-    difficulty: Res<GameDifficulty>,
+    (difficulty, watching): (Res<GameDifficulty>, Option<Res<Watching>>),
 ) {
+    sounds.write(SoundRequested(Sound::Win));
+    next_menu.set(Menu::Results);
+    if let Some(watching) = watching {
+        // A watched record ends where it ended, and records nothing.
+        commands.insert_resource(replay_over_dialog(&watching));
+        return;
+    }
     let seconds = run.seconds();
     // The board of the maze played, whatever the settings say by now.
     let board = BestScores::board_name(&super::MODE, &board_of(&run.spec));
@@ -299,6 +323,4 @@ fn finish_at_the_exit(
     });
     commands.insert_resource(super::hud::result_dialog(&win));
     commands.insert_resource(win);
-    next_menu.set(Menu::Results);
-    sounds.write(SoundRequested(Sound::Win));
 }

@@ -104,6 +104,13 @@ pub(super) fn apply_menu_inputs(
                 settings.difficulty = difficulty;
             }
             MenuInput::Activated(MenuItem::Settings) => next_menu.set(Menu::Settings),
+            // The records page belongs to the title screen.
+            MenuInput::Activated(MenuItem::Records) => {
+                if screen.mode().is_some() {
+                    next_screen.set(Screen::Title);
+                }
+                next_menu.set(Menu::Records);
+            }
             MenuInput::Activated(MenuItem::Quit) => {
                 exit.write(AppExit::Success);
             }

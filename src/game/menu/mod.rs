@@ -76,6 +76,12 @@ pub enum MenuItem {
     Difficulty,
     /// Open the settings page.
     Settings,
+    /// Open the records page.
+    Records,
+    /// Watch the record at this place in the records page's list.
+    WatchRecord(u16),
+    /// Copy the seed of the record at this place in the records page's list.
+    CopyRecordSeed(u16),
     /// Leave the game.
     Quit,
     /// A volume (Left/Right).
@@ -231,6 +237,7 @@ pub fn menu_items(
     screen: Screen,
     contributions: &MenuContributions,
     results: Option<&ResultDialog>,
+    records: usize,
 ) -> Vec<MenuItem> {
     match menu {
         Menu::None => Vec::new(),
@@ -242,9 +249,14 @@ pub fn menu_items(
                 MenuItem::RandomizeSeed,
                 MenuItem::CopySeed,
                 MenuItem::Difficulty,
+                MenuItem::Records,
                 MenuItem::Settings,
                 MenuItem::Quit,
             ])
+            .collect(),
+        Menu::Records => (0..u16::try_from(records).unwrap_or(u16::MAX))
+            .flat_map(|at| [MenuItem::WatchRecord(at), MenuItem::CopyRecordSeed(at)])
+            .chain([MenuItem::Back])
             .collect(),
         Menu::Settings => VolumeChannel::ALL
             .map(MenuItem::Volume)
@@ -276,6 +288,9 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::CopySeed => "Copy",
         MenuItem::Difficulty => "Difficulty",
         MenuItem::Settings => "Settings",
+        MenuItem::Records => "Records",
+        MenuItem::WatchRecord(_) => "Watch",
+        MenuItem::CopyRecordSeed(_) => "Copy seed",
         MenuItem::Quit => "Quit",
         MenuItem::Volume(channel) => channel.label(),
         MenuItem::Fullscreen => "Fullscreen",
@@ -297,9 +312,17 @@ mod tests {
     #[test]
     fn every_menu_with_items_has_a_way_out() {
         let none = MenuContributions::default();
-        let items = |menu, screen| menu_items(menu, screen, &none, None);
+        let items = |menu, screen| menu_items(menu, screen, &none, None, 3);
         assert!(items(Menu::Main, Screen::Title).contains(&MenuItem::Quit));
         assert!(items(Menu::Settings, Screen::Title).contains(&MenuItem::Back));
+        let records = items(Menu::Records, Screen::Title);
+        assert_eq!(
+            records.len(),
+            2 * 3 + 1,
+            "watch and copy per record, and Back"
+        );
+        assert_eq!(records[4], MenuItem::WatchRecord(2));
+        assert_eq!(records.last(), Some(&MenuItem::Back));
         for mode in MODES {
             let pause = items(Menu::Pause, mode.screen);
             assert!(pause.contains(&MenuItem::Resume));
@@ -313,7 +336,7 @@ mod tests {
             buttons: vec![(MenuItem::Restart, "Again"), (MenuItem::MainMenu, "Menu")],
         };
         assert_eq!(
-            menu_items(Menu::Results, Screen::Maze, &none, Some(&dialog)),
+            menu_items(Menu::Results, Screen::Maze, &none, Some(&dialog), 0),
             vec![MenuItem::Restart, MenuItem::MainMenu]
         );
     }
@@ -325,6 +348,7 @@ mod tests {
             Screen::Title,
             &MenuContributions::default(),
             None,
+            0,
         );
         for (i, mode) in MODES.iter().enumerate() {
             assert_eq!(items[i], MenuItem::Play(mode.screen));
@@ -344,14 +368,14 @@ mod tests {
         };
         contributions.set_settings_section("Maze", vec![row.clone()]);
         contributions.set_settings_section("Maze", vec![row]);
-        let pause = menu_items(Menu::Pause, Screen::Maze, &contributions, None);
+        let pause = menu_items(Menu::Pause, Screen::Maze, &contributions, None, 0);
         assert_eq!(
             pause[..2],
             [MenuItem::Resume, MenuItem::Action("maze.walk")]
         );
-        let runner_pause = menu_items(Menu::Pause, Screen::Runner, &contributions, None);
+        let runner_pause = menu_items(Menu::Pause, Screen::Runner, &contributions, None, 0);
         assert!(!runner_pause.contains(&MenuItem::Action("maze.walk")));
-        let settings = menu_items(Menu::Settings, Screen::Title, &contributions, None);
+        let settings = menu_items(Menu::Settings, Screen::Title, &contributions, None, 0);
         assert_eq!(
             settings,
             vec![

@@ -3,6 +3,8 @@
 
 use super::{MenuContributions, MenuCursor, MenuInput, OpenMenuItems, menu_items};
 use crate::game::audio::{Sound, SoundRequested};
+use crate::game::records::Watching;
+use crate::game::replays::Records;
 use crate::game::screens::{Menu, Screen};
 use crate::game::screenshot::ScreenshotPlan;
 use crate::game::theme::dialog::ResultDialog;
@@ -15,6 +17,7 @@ pub(super) fn list_open_menu_items(
     screen: Res<State<Screen>>,
     contributions: Res<MenuContributions>,
     results: Option<Res<ResultDialog>>,
+    records: Res<Records>,
     mut open: ResMut<OpenMenuItems>,
 ) {
     let items = menu_items(
@@ -22,6 +25,7 @@ pub(super) fn list_open_menu_items(
         *screen.get(),
         &contributions,
         results.as_deref(),
+        records.listed().len(),
     );
     open.set_if_neq(OpenMenuItems(items));
 }
@@ -47,19 +51,21 @@ pub(super) fn handle_escape(
     wants: Option<Res<EguiWantsInput>>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut sounds: MessageWriter<SoundRequested>,
+    watching: Option<Res<Watching>>,
 ) {
-    if egui_has_keyboard(wants) {
+    let in_mode = screen.mode().is_some();
+    // A record being watched leaves for the records page on Esc, which it handles itself.
+    if egui_has_keyboard(wants) || (in_mode && watching.is_some()) {
         return;
     }
-    let in_mode = screen.mode().is_some();
     let target = match (in_mode, menu.get()) {
-        (false, Menu::Settings) => Some(Menu::Main),
+        (false, Menu::Settings | Menu::Records) => Some(Menu::Main),
         (false, _) => None,
         (true, Menu::None) => Some(Menu::Pause),
         (true, Menu::Pause) => Some(Menu::None),
         (true, Menu::Settings) => Some(Menu::Pause),
         // A result dialog's buttons decide what comes next.
-        (true, Menu::Main | Menu::Results) => None,
+        (true, Menu::Main | Menu::Results | Menu::Records) => None,
     };
     if let Some(target) = target {
         next_menu.set(target);

@@ -5,11 +5,12 @@
 use super::layout::{TrackLayout, lane_offset};
 use super::palette::Palette;
 use super::rules::{RunnerRun, start_run, step_runner};
+use crate::game::records::Watching;
 use crate::game::replays::Records;
 use crate::game::scores::BestScores;
 use crate::game::screens::{AppSystems, PausableSystems, Screen};
 use crate::game::settings::Settings;
-use crate::logic::replay::{ReplayRun, Timed};
+use crate::logic::replay::{ReplayRun, Timed, inputs_due};
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
@@ -69,10 +70,14 @@ fn summon_ghost(
     run: Option<Res<RunnerRun>>,
     records: Res<Records>,
     settings: Res<Settings>,
+    watching: Option<Res<Watching>>,
 ) {
     let Some(run) = run else {
         return;
     };
+    if watching.is_some() {
+        return;
+    }
     let board = BestScores::board_name(&super::MODE, run.sim.difficulty.name());
     let ghost = settings
         .ghosts
@@ -95,12 +100,7 @@ fn summon_ghost(
 fn step_ghost(run: Res<RunnerRun>, mut ghost: ResMut<RunnerGhost>) {
     let ghost = &mut *ghost;
     while ghost.sim.tick < run.sim.tick && !ghost.sim.is_over() {
-        let tick = ghost.sim.tick;
-        let start = ghost.next;
-        while ghost.inputs.get(ghost.next).is_some_and(|t| t.tick <= tick) {
-            ghost.next += 1;
-        }
-        let now = ghost.inputs[start..ghost.next].iter().map(|t| t.input);
+        let now = inputs_due(&ghost.inputs, &mut ghost.next, ghost.sim.tick);
         ghost.sim.step(now);
     }
 }

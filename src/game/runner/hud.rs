@@ -5,6 +5,7 @@
 use super::ghost::RunnerGhost;
 use super::rules::{RunnerResult, RunnerRun};
 use crate::game::menu::{MenuItem, item_label};
+use crate::game::records::Watching;
 use crate::game::screens::Screen;
 use crate::game::settings::Settings;
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
@@ -33,6 +34,7 @@ fn draw_hud(
     run: Res<RunnerRun>,
     settings: Res<Settings>,
     ghost: Option<Res<RunnerGhost>>,
+    watching: Option<Res<Watching>>,
 ) -> Result {
     let speed = run.sim.track.timing().speed_at(run.sim.body.distance_m);
     hud_bar(contexts.ctx_mut()?, "runner-hud", |ui| {
@@ -57,6 +59,9 @@ fn draw_hud(
             }
             if run.sim.autopilot_on {
                 hud_badge(ui, "AUTOPILOT");
+            }
+            if let Some(watching) = &watching {
+                hud_badge(ui, &watching.badge());
             }
             hud_identity(
                 ui,

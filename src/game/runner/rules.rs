@@ -5,6 +5,7 @@
 use crate::game::AutoplayOnStart;
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
+use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
 use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
 use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
@@ -49,8 +50,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 toggle_overlay.run_if(input_just_pressed(KeyCode::KeyP)),
-                toggle_autopilot.run_if(input_just_pressed(KeyCode::KeyO)),
-                queue_commands_from_keys,
+                // A record being watched plays its own inputs.
+                (
+                    toggle_autopilot.run_if(input_just_pressed(KeyCode::KeyO)),
+                    queue_commands_from_keys,
+                )
+                    .run_if(not(resource_exists::<Watching>)),
             )
                 .in_set(AppSystems::RecordInput)
                 .in_set(PausableSystems)
@@ -58,7 +63,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             FixedUpdate,
-            step_runner.in_set(PausableSystems).run_if(running.clone()),
+            (
+                feed_watched_inputs.run_if(resource_exists::<Watching>),
+                step_runner,
+            )
+                .chain()
+                .in_set(PausableSystems)
+                .run_if(running.clone()),
         )
         .add_systems(
             Update,
@@ -188,17 +199,34 @@ pub(super) fn start_run(
     difficulty: Res<GameDifficulty>,
     settings: Res<Settings>,
     autoplay: Option<Res<AutoplayOnStart>>,
+    watching: Option<ResMut<Watching>>,
 ) {
-    let track = Track::new(seed.0, difficulty.0);
-    let autopilot = autoplay.is_some_and(|a| a.0);
     commands.remove_resource::<RunnerResult>();
     commands.remove_resource::<ResultDialog>();
+    // A record being watched runs its own seed and difficulty from its first input.
+    if let Some(mut watching) = watching {
+        watching.rewind();
+        let replay = &watching.replay;
+        let track = Track::new(replay.seed, replay.difficulty);
+        let mut run = RunnerRun::new(replay.seed, replay.difficulty, track, false);
+        run.seed_text = replay.seed_text.clone();
+        commands.insert_resource(run);
+        return;
+    }
+    let track = Track::new(seed.0, difficulty.0);
+    let autopilot = autoplay.is_some_and(|a| a.0);
     let mut run = RunnerRun::new(seed.0, difficulty.0, track, autopilot);
     // The text the game seed came from, unless the seed was given another way.
     if settings.seed() == seed.0 {
         run.seed_text = settings.seed_text.clone();
     }
     commands.insert_resource(run);
+}
+
+/// A watched record's inputs for the coming step.
+fn feed_watched_inputs(mut run: ResMut<RunnerRun>, mut watching: ResMut<Watching>) {
+    let due = watching.runner_inputs(run.sim.tick);
+    run.pending.extend(due);
 }
 
 fn end_run(mut commands: Commands) {
@@ -239,8 +267,10 @@ pub(super) fn step_runner(
     mut run: ResMut<RunnerRun>,
     mut events: MessageWriter<RunnerEvent>,
     mut sounds: MessageWriter<SoundRequested>,
+    watching: Option<Res<Watching>>,
 ) {
-    if run.finished || run.sim.is_over() {
+    let watched_to_end = watching.is_some_and(|watching| watching.is_done(run.sim.tick));
+    if run.finished || run.sim.is_over() || watched_to_end {
         return;
     }
     let run = &mut *run;
@@ -300,13 +330,23 @@ fn end_run_on_crash(
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
     mut recorded: MessageWriter<RunRecorded>,
+    watching: Option<Res<Watching>>,
 ) {
-    let Some(crash) = run.sim.body.crash else {
-        return;
-    };
     if run.finished {
         return;
     }
+    if let Some(watching) = watching {
+        // A watched record ends where it ended, and records nothing.
+        if run.sim.is_over() || watching.is_done(run.sim.tick) {
+            run.finished = true;
+            commands.insert_resource(replay_over_dialog(&watching));
+            next_menu.set(Menu::Results);
+        }
+        return;
+    }
+    let Some(crash) = run.sim.body.crash else {
+        return;
+    };
     run.finished = true;
     let sim = &run.sim;
     let score = sim.body.score();

@@ -1,0 +1,219 @@
+//! Headless App tests of records and replays: a finished run is kept and listed; watching it
+//! plays it to its recorded result at 30, 60 and 144 frames per second alike and records nothing;
+//! a record that does not play back is set aside with a warning.
+
+mod common;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use temple_trails::game::maze::CurrentMaze;
+use temple_trails::game::maze::hint::MazeHint;
+use temple_trails::game::menu::{MenuInput, MenuItem};
+use temple_trails::game::records::Watching;
+use temple_trails::game::replays::Records;
+use temple_trails::game::runner::RunnerRun;
+use temple_trails::game::scores::BestScores;
+use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::storage::StorageWarnings;
+use temple_trails::logic::maze::Direction;
+use temple_trails::logic::replay::{self, Replay, maze_result, runner_result};
+
+/// Most frames a test waits for something.
+const PATIENCE: usize = 5_000;
+
+fn activate(app: &mut App, item: MenuItem) {
+    app.world_mut().write_message(MenuInput::Activated(item));
+    run_frames(app, 2);
+}
+
+/// Plays a runner run in `home` with a jump and a lane change, to its end; returns its replay.
+fn play_a_runner_run(home: &Path) -> Replay {
+    let mut app = headless_app(Some(home));
+    activate(&mut app, MenuItem::Play(Screen::Runner));
+    run_frames(&mut app, 4);
+    press(&mut app, KeyCode::ArrowUp);
+    run_frames(&mut app, 3);
+    press(&mut app, KeyCode::ArrowRight);
+    for _ in 0..PATIENCE {
+        if app.world().resource::<RunnerRun>().sim.is_over() {
+            break;
+        }
+        app.update();
+    }
+    run_frames(&mut app, 3);
+    assert_eq!(state::<Menu>(&app), Menu::Results);
+    let records = app.world().resource::<Records>();
+    let listed = records.listed();
+    assert_eq!(listed.len(), 1, "the run is on its board");
+    listed[0].1.replay.clone()
+}
+
+/// The one replay file kept on a board in `home`.
+fn board_files(home: &Path) -> Vec<PathBuf> {
+    let boards = home.join("replays");
+    std::fs::read_dir(boards)
+        .unwrap()
+        .filter_map(Result::ok)
+        .flat_map(|board| {
+            std::fs::read_dir(board.path())
+                .unwrap()
+                .filter_map(Result::ok)
+        })
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .collect()
+}
+
+/// Opens the records page from the title and watches the first record until its dialog.
+fn watch_the_first_record(app: &mut App) {
+    activate(app, MenuItem::Records);
+    assert_eq!(state::<Menu>(app), Menu::Records);
+    assert_eq!(open_menu_items(app)[0], MenuItem::WatchRecord(0));
+    activate(app, MenuItem::WatchRecord(0));
+    assert!(app.world().contains_resource::<Watching>());
+    for _ in 0..PATIENCE {
+        if state::<Menu>(app) == Menu::Results {
+            return;
+        }
+        app.update();
+    }
+    panic!("the replay did not end");
+}
+
+#[test]
+fn a_watched_run_reaches_its_recorded_result_at_any_frame_rate_and_records_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let replay = play_a_runner_run(home.path());
+    let scores_before = std::fs::read_to_string(home.path().join("scores.json")).unwrap();
+    for fps in [30.0, 60.0, 144.0] {
+        let mut app = headless_app_with(Some(home.path()), |app| {
+            app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+                1.0 / fps,
+            )));
+        });
+        watch_the_first_record(&mut app);
+        assert_eq!(state::<Screen>(&app), Screen::Runner);
+        let sim = &app.world().resource::<RunnerRun>().sim;
+        assert_eq!(
+            runner_result(sim),
+            replay.result,
+            "at {fps} frames per second"
+        );
+        assert!(
+            app.world()
+                .resource::<BestScores>()
+                .best("runner/normal")
+                .is_some(),
+            "the record is still there"
+        );
+        run_frames(&mut app, 2);
+        assert_eq!(app.world().resource::<Records>().listed().len(), 1);
+    }
+    assert_eq!(
+        board_files(home.path()).len(),
+        1,
+        "watching kept no new run"
+    );
+    let scores_after = std::fs::read_to_string(home.path().join("scores.json")).unwrap();
+    assert_eq!(
+        scores_before, scores_after,
+        "nor changed a score or the coins"
+    );
+}
+
+#[test]
+fn watching_can_pause_speed_up_and_leave_for_the_records_page() {
+    let home = tempfile::tempdir().unwrap();
+    play_a_runner_run(home.path());
+    let mut app = headless_app(Some(home.path()));
+    activate(&mut app, MenuItem::Records);
+    activate(&mut app, MenuItem::WatchRecord(0));
+    run_frames(&mut app, 5);
+    let tick = |app: &App| app.world().resource::<RunnerRun>().sim.tick;
+    let before = tick(&app);
+    press(&mut app, KeyCode::Space);
+    let paused_at = tick(&app);
+    run_frames(&mut app, 5);
+    assert_eq!(tick(&app), paused_at, "paused");
+    assert!(paused_at >= before);
+    press(&mut app, KeyCode::Space);
+    press(&mut app, KeyCode::Digit4);
+    let from = tick(&app);
+    run_frames(&mut app, 2);
+    // Four times 6.4 steps a frame of 100 ms.
+    assert!(
+        tick(&app) - from >= 48,
+        "{} steps in two frames",
+        tick(&app) - from
+    );
+    assert_eq!(app.world().resource::<Watching>().badge(), "REPLAY 4x");
+    press(&mut app, KeyCode::Escape);
+    run_frames(&mut app, 1);
+    assert_eq!(state::<Screen>(&app), Screen::Title);
+    assert_eq!(state::<Menu>(&app), Menu::Records);
+    assert!(!app.world().contains_resource::<Watching>());
+    let time = app.world().resource::<Time<Virtual>>();
+    assert_eq!(time.relative_speed(), 1.0);
+}
+
+#[test]
+fn a_solved_maze_is_listed_and_watched_to_its_exact_time() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = headless_app(Some(home.path()));
+    activate(&mut app, MenuItem::Play(Screen::Maze));
+    press(&mut app, KeyCode::Space);
+    let path = app.world().resource::<MazeHint>().path().unwrap().to_vec();
+    for pair in path.windows(2) {
+        let run = &app.world().resource::<CurrentMaze>().0;
+        let direction = Direction::ALL
+            .into_iter()
+            .find(|&d| run.maze.neighbour(pair[0], d) == Some(pair[1]))
+            .unwrap();
+        let key = match direction {
+            Direction::North => KeyCode::ArrowUp,
+            Direction::East => KeyCode::ArrowRight,
+            Direction::South => KeyCode::ArrowDown,
+            Direction::West => KeyCode::ArrowLeft,
+        };
+        press(&mut app, key);
+    }
+    run_frames(&mut app, 2);
+    let played = maze_result(&app.world().resource::<CurrentMaze>().0);
+    activate(&mut app, MenuItem::MainMenu);
+    watch_the_first_record(&mut app);
+    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(
+        maze_result(&app.world().resource::<CurrentMaze>().0),
+        played
+    );
+}
+
+#[test]
+fn a_record_that_does_not_play_back_is_set_aside_with_a_warning() {
+    let home = tempfile::tempdir().unwrap();
+    let replay = play_a_runner_run(home.path());
+    let file = board_files(home.path()).remove(0);
+    let mut changed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(replay::verify(&replay).is_ok());
+    changed["result"]["score"] = serde_json::json!(999_999);
+    std::fs::write(&file, changed.to_string()).unwrap();
+
+    let app = headless_app(Some(home.path()));
+    assert!(app.world().resource::<Records>().listed().is_empty());
+    let warnings = &app.world().resource::<StorageWarnings>().0;
+    assert!(
+        warnings.iter().any(|w| w.contains("diverged")),
+        "{warnings:?}"
+    );
+    assert!(!file.exists(), "moved aside");
+    let folder = file.parent().unwrap();
+    let aside = std::fs::read_dir(folder)
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|entry| entry.file_name().to_string_lossy().contains(".corrupt-"));
+    assert!(aside, "kept under another name, never deleted");
+}
