@@ -9,6 +9,7 @@ use bevy::time::TimeUpdateStrategy;
 use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use temple_trails::game::daily::DailyChallenge;
 use temple_trails::game::maze::CurrentMaze;
 use temple_trails::game::maze::hint::MazeHint;
 use temple_trails::game::menu::{MenuInput, MenuItem};
@@ -17,6 +18,7 @@ use temple_trails::game::replays::Records;
 use temple_trails::game::runner::RunnerRun;
 use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::settings::GameSeed;
 use temple_trails::game::storage::StorageWarnings;
 use temple_trails::logic::maze::Direction;
 use temple_trails::logic::replay::{self, Replay, maze_result, runner_result};
@@ -216,4 +218,34 @@ fn a_record_that_does_not_play_back_is_set_aside_with_a_warning() {
         .filter_map(Result::ok)
         .any(|entry| entry.file_name().to_string_lossy().contains(".corrupt-"));
     assert!(aside, "kept under another name, never deleted");
+}
+
+#[test]
+fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_seed() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = headless_app(Some(home.path()));
+    let own_seed = app.world().resource::<GameSeed>().0;
+    assert!(open_menu_items(&app).contains(&MenuItem::Daily(Screen::Runner)));
+    activate(&mut app, MenuItem::Daily(Screen::Runner));
+    assert_eq!(state::<Screen>(&app), Screen::Runner);
+    let daily = app.world().resource::<DailyChallenge>().clone();
+    assert_eq!(daily.seed_text(), format!("daily-{}", daily.date));
+    let run = app.world().resource::<RunnerRun>();
+    assert_eq!(run.sim.seed, daily.seed());
+    assert_eq!(run.seed_text, daily.seed_text());
+    for _ in 0..PATIENCE {
+        if app.world().resource::<RunnerRun>().sim.is_over() {
+            break;
+        }
+        app.update();
+    }
+    run_frames(&mut app, 3);
+    let board = format!("runner/daily-{}/normal", daily.date);
+    let scores = app.world().resource::<BestScores>();
+    assert!(scores.best(&board).is_some(), "the day's own board");
+    assert!(scores.best("runner/normal").is_none(), "not the ordinary one");
+    activate(&mut app, MenuItem::MainMenu);
+    assert_eq!(state::<Screen>(&app), Screen::Title);
+    assert!(!app.world().contains_resource::<DailyChallenge>());
+    assert_eq!(app.world().resource::<GameSeed>().0, own_seed);
 }

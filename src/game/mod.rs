@@ -5,6 +5,7 @@
 
 pub mod audio;
 pub mod camera;
+pub mod daily;
 pub mod frame_timing;
 pub mod maze;
 pub mod menu;
@@ -58,6 +59,7 @@ pub fn plugin(app: &mut App) {
         music::plugin,
         replays::plugin,
         records::plugin,
+        daily::plugin,
         theme::plugin,
         menu::plugin,
         camera::plugin,

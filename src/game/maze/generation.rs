@@ -3,6 +3,7 @@
 
 use super::options::MazeOptions;
 use crate::game::AutoplayOnStart;
+use crate::game::daily::DailyChallenge;
 use crate::game::records::Watching;
 use crate::game::screens::Screen;
 use crate::game::settings::GameSeed;
@@ -27,6 +28,7 @@ pub(super) fn start_maze(
     seed: Res<GameSeed>,
     autoplay: Option<Res<AutoplayOnStart>>,
     watching: Option<ResMut<Watching>>,
+    daily: Option<Res<DailyChallenge>>,
 ) {
     let system_walk = autoplay.is_some_and(|a| a.0);
     // A record being watched walks its own maze from its first input.
@@ -37,9 +39,11 @@ pub(super) fn start_maze(
             ReplayRun::Runner { .. } => None,
         }
     });
-    let (spec, system_walk) = match watched {
-        Some(spec) => (spec, false),
-        None => (options.spec(seed.0), system_walk),
+    let (spec, system_walk) = match (watched, daily) {
+        (Some(spec), _) => (spec, false),
+        // The day's maze is the same for everyone: the default maze settings.
+        (None, Some(_)) => (MazeOptions::default().spec(seed.0), system_walk),
+        (None, None) => (options.spec(seed.0), system_walk),
     };
     match MazeRun::new(spec, system_walk) {
         Ok(run) => {

@@ -6,6 +6,7 @@ use super::generation::{CurrentMaze, start_maze};
 use super::hint::MazeHint;
 use super::options::board_of;
 use crate::game::audio::{Sound, SoundRequested};
+use crate::game::daily::{DailyChallenge, board_detail};
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
 use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
@@ -161,11 +162,18 @@ fn reset_pace(mut pace: ResMut<WalkPace>) {
 }
 
 /// A new maze starts a new recording; `--autoplay`'s system walk is its first input.
-fn start_recording(mut commands: Commands, run: Option<Res<CurrentMaze>>, settings: Res<Settings>) {
+fn start_recording(
+    mut commands: Commands,
+    run: Option<Res<CurrentMaze>>,
+    settings: Res<Settings>,
+    daily: Option<Res<DailyChallenge>>,
+) {
     let Some(run) = run else {
         return;
     };
-    let seed_text = if settings.seed() == run.spec.seed {
+    let seed_text = if let Some(daily) = daily {
+        daily.seed_text()
+    } else if settings.seed() == run.spec.seed {
         settings.seed_text.clone()
     } else {
         run.spec.seed.to_string()
@@ -287,7 +295,11 @@ fn finish_at_the_exit(
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
     (mut sounds, mut recorded): (MessageWriter<SoundRequested>, MessageWriter<RunRecorded>),
-    (difficulty, watching): (Res<GameDifficulty>, Option<Res<Watching>>),
+    (difficulty, watching, daily): (
+        Res<GameDifficulty>,
+        Option<Res<Watching>>,
+        Option<Res<DailyChallenge>>,
+    ),
 ) {
     sounds.write(SoundRequested(Sound::Win));
     next_menu.set(Menu::Results);
@@ -298,7 +310,8 @@ fn finish_at_the_exit(
     }
     let seconds = run.seconds();
     // The board of the maze played, whatever the settings say by now.
-    let board = BestScores::board_name(&super::MODE, &board_of(&run.spec));
+    let detail = board_detail(daily.as_deref(), &board_of(&run.spec));
+    let board = BestScores::board_name(&super::MODE, &detail);
     let new_record =
         !run.assisted && scores.submit(&board, Ranking::LowerIsBetter, seconds, run.spec.seed);
     let win = MazeWin {

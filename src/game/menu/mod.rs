@@ -9,6 +9,7 @@ mod navigation;
 pub mod rows;
 pub mod ui;
 
+use crate::game::daily::DAILY_MODES;
 use crate::game::screens::{AppSystems, Menu, Screen};
 use crate::game::settings::{MAX_VOLUME, Settings, VolumeChannel};
 use crate::game::theme::dialog::ResultDialog;
@@ -76,6 +77,8 @@ pub enum MenuItem {
     Difficulty,
     /// Open the settings page.
     Settings,
+    /// Play today's daily challenge of a mode.
+    Daily(Screen),
     /// Open the records page.
     Records,
     /// Watch the record at this place in the records page's list.
@@ -244,6 +247,7 @@ pub fn menu_items(
         Menu::Main => MODES
             .iter()
             .map(|mode| MenuItem::Play(mode.screen))
+            .chain(DAILY_MODES.map(MenuItem::Daily))
             .chain([
                 MenuItem::Seed,
                 MenuItem::RandomizeSeed,
@@ -288,6 +292,7 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::CopySeed => "Copy",
         MenuItem::Difficulty => "Difficulty",
         MenuItem::Settings => "Settings",
+        MenuItem::Daily(screen) => screen.mode().map_or("Daily", |mode| mode.label),
         MenuItem::Records => "Records",
         MenuItem::WatchRecord(_) => "Watch",
         MenuItem::CopyRecordSeed(_) => "Copy seed",

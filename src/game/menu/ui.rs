@@ -8,7 +8,8 @@ use super::{
     core_setting_rows, item_label,
 };
 use crate::game::MODES;
-use crate::game::scores::BestScores;
+use crate::game::daily::{DAILY_MODES, DailyChallenge};
+use crate::game::scores::{BestScores, unix_now_s};
 use crate::game::screens::{Menu, Screen};
 use crate::game::settings::{GameSeed, Settings};
 use crate::game::storage::StorageWarnings;
@@ -132,6 +133,20 @@ fn draw_main_menu(
             });
         ui.label(styled(blurb, text::NOTE, DIM.egui()));
         ui.add_space(6.0);
+        let daily_items = DAILY_MODES.map(MenuItem::Daily);
+        cursor_row(ui, focus.is_on_any(&daily_items), |ui| {
+            let today = DailyChallenge::of_day(unix_now_s());
+            ui.label(RichText::new(format!("Daily {}", today.date)).color(SAND.egui()));
+            for item in daily_items {
+                let response =
+                    ui.add(egui::Button::new(item_label(item)).selected(focus.is_on(item)));
+                focus.follow_mouse(ui, &response, item);
+                if response.clicked() {
+                    inputs.push(MenuInput::Activated(item));
+                }
+            }
+        });
+        ui.add_space(6.0);
 
         let seed_items = [MenuItem::Seed, MenuItem::RandomizeSeed, MenuItem::CopySeed];
         cursor_row(ui, focus.is_on_any(&seed_items), |ui| {
@@ -185,7 +200,7 @@ fn draw_main_menu(
             }
         });
         ui.add_space(6.0);
-        for item in [MenuItem::Settings, MenuItem::Quit] {
+        for item in [MenuItem::Records, MenuItem::Settings, MenuItem::Quit] {
             menu_button(ui, item_label(item), item, &mut focus, &mut inputs);
         }
         if let Some((words, posted)) = &requests.notice

@@ -4,10 +4,10 @@
 
 use super::layout::{TrackLayout, lane_offset};
 use super::palette::Palette;
-use super::rules::{RunnerRun, start_run, step_runner};
+use super::rules::{RunnerRun, runner_board, start_run, step_runner};
+use crate::game::daily::DailyChallenge;
 use crate::game::records::Watching;
 use crate::game::replays::Records;
-use crate::game::scores::BestScores;
 use crate::game::screens::{AppSystems, PausableSystems, Screen};
 use crate::game::settings::Settings;
 use crate::logic::replay::{ReplayRun, Timed, inputs_due};
@@ -70,7 +70,7 @@ fn summon_ghost(
     run: Option<Res<RunnerRun>>,
     records: Res<Records>,
     settings: Res<Settings>,
-    watching: Option<Res<Watching>>,
+    (watching, daily): (Option<Res<Watching>>, Option<Res<DailyChallenge>>),
 ) {
     let Some(run) = run else {
         return;
@@ -78,7 +78,7 @@ fn summon_ghost(
     if watching.is_some() {
         return;
     }
-    let board = BestScores::board_name(&super::MODE, run.sim.difficulty.name());
+    let board = runner_board(run.sim.difficulty, daily.as_deref());
     let ghost = settings
         .ghosts
         .then(|| records.ghost(&board, run.sim.seed))

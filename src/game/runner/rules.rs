@@ -4,6 +4,7 @@
 
 use crate::game::AutoplayOnStart;
 use crate::game::audio::{Sound, SoundRequested};
+use crate::game::daily::{DailyChallenge, board_detail};
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
 use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
@@ -199,7 +200,7 @@ pub(super) fn start_run(
     difficulty: Res<GameDifficulty>,
     settings: Res<Settings>,
     autoplay: Option<Res<AutoplayOnStart>>,
-    watching: Option<ResMut<Watching>>,
+    (watching, daily): (Option<ResMut<Watching>>, Option<Res<DailyChallenge>>),
 ) {
     commands.remove_resource::<RunnerResult>();
     commands.remove_resource::<ResultDialog>();
@@ -217,10 +218,18 @@ pub(super) fn start_run(
     let autopilot = autoplay.is_some_and(|a| a.0);
     let mut run = RunnerRun::new(seed.0, difficulty.0, track, autopilot);
     // The text the game seed came from, unless the seed was given another way.
-    if settings.seed() == seed.0 {
+    if let Some(daily) = daily {
+        run.seed_text = daily.seed_text();
+    } else if settings.seed() == seed.0 {
         run.seed_text = settings.seed_text.clone();
     }
     commands.insert_resource(run);
+}
+
+/// The board a run's score goes to: its difficulty's, or the day's when it is the daily
+/// challenge.
+pub fn runner_board(difficulty: Difficulty, daily: Option<&DailyChallenge>) -> String {
+    BestScores::board_name(&super::MODE, &board_detail(daily, difficulty.name()))
 }
 
 /// A watched record's inputs for the coming step.
@@ -330,7 +339,7 @@ fn end_run_on_crash(
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
     mut recorded: MessageWriter<RunRecorded>,
-    watching: Option<Res<Watching>>,
+    (watching, daily): (Option<Res<Watching>>, Option<Res<DailyChallenge>>),
 ) {
     if run.finished {
         return;
@@ -350,7 +359,7 @@ fn end_run_on_crash(
     run.finished = true;
     let sim = &run.sim;
     let score = sim.body.score();
-    let board = BestScores::board_name(&super::MODE, sim.difficulty.name());
+    let board = runner_board(sim.difficulty, daily.as_deref());
     let new_record =
         !sim.assisted && scores.submit(&board, Ranking::HigherIsBetter, score as f64, sim.seed);
     let coins_banked = if sim.assisted {
