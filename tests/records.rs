@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use temple_trails::game::daily::DailyChallenge;
 use temple_trails::game::maze::CurrentMaze;
+use temple_trails::game::maze::ghost::MazeGhost;
 use temple_trails::game::maze::hint::MazeHint;
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::records::Watching;
@@ -183,7 +184,25 @@ fn a_solved_maze_is_listed_and_watched_to_its_exact_time() {
         press(&mut app, key);
     }
     run_frames(&mut app, 2);
-    let played = maze_result(&app.world().resource::<CurrentMaze>().0);
+    let played_run = app.world().resource::<CurrentMaze>().0.clone();
+    let played = maze_result(&played_run);
+
+    // Again: the solved run walks beside the player as a ghost, step for step, to the exit.
+    activate(&mut app, MenuItem::Restart);
+    assert!(app.world().contains_resource::<MazeGhost>());
+    for _ in 0..PATIENCE {
+        if app.world().resource::<MazeGhost>().run.finished {
+            break;
+        }
+        app.update();
+        let ghost_ticks = app.world().resource::<MazeGhost>().run.ticks;
+        assert_eq!(ghost_ticks, app.world().resource::<CurrentMaze>().0.ticks);
+    }
+    let ghost = &app.world().resource::<MazeGhost>().run;
+    assert_eq!(ghost.trail, played_run.trail);
+    assert_eq!(ghost.ticks, played_run.ticks);
+
+    press(&mut app, KeyCode::Escape);
     activate(&mut app, MenuItem::MainMenu);
     watch_the_first_record(&mut app);
     assert_eq!(state::<Screen>(&app), Screen::Maze);
@@ -243,7 +262,10 @@ fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_
     let board = format!("runner/daily-{}/normal", daily.date);
     let scores = app.world().resource::<BestScores>();
     assert!(scores.best(&board).is_some(), "the day's own board");
-    assert!(scores.best("runner/normal").is_none(), "not the ordinary one");
+    assert!(
+        scores.best("runner/normal").is_none(),
+        "not the ordinary one"
+    );
     activate(&mut app, MenuItem::MainMenu);
     assert_eq!(state::<Screen>(&app), Screen::Title);
     assert!(!app.world().contains_resource::<DailyChallenge>());

@@ -4,6 +4,7 @@
 //! overlay ([`hint`]), and the drawing and HUD.
 
 pub mod generation;
+pub mod ghost;
 pub mod hint;
 mod hud;
 pub mod options;
@@ -34,6 +35,7 @@ fn plugin(app: &mut App) {
         walk::plugin,
         hint::plugin,
         view::plugin,
+        ghost::plugin,
         hud::plugin,
     ));
 }

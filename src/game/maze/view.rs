@@ -109,7 +109,7 @@ pub(super) fn walk_texels(maze: &Maze, cells: &[usize]) -> Vec<(usize, usize)> {
 }
 
 /// The world position of a wall-grid square's centre (the maze is centred on the origin).
-fn texel_position(maze: &Maze, (column, row): (usize, usize)) -> Vec2 {
+pub(super) fn texel_position(maze: &Maze, (column, row): (usize, usize)) -> Vec2 {
     let columns = (2 * maze.width() + 1) as f32;
     let rows = (2 * maze.height() + 1) as f32;
     Vec2::new(

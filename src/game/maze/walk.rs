@@ -162,7 +162,7 @@ fn reset_pace(mut pace: ResMut<WalkPace>) {
 }
 
 /// A new maze starts a new recording; `--autoplay`'s system walk is its first input.
-fn start_recording(
+pub(super) fn start_recording(
     mut commands: Commands,
     run: Option<Res<CurrentMaze>>,
     settings: Res<Settings>,
@@ -200,7 +200,7 @@ fn feed_watched_inputs(
 }
 
 /// One fixed step of the maze: the inputs waiting, the system walk, the clock and the exit.
-fn step_maze(
+pub(super) fn step_maze(
     mut run: ResMut<CurrentMaze>,
     mut tape: ResMut<MazeTape>,
     mut stepped: MessageWriter<PlayerStepped>,

@@ -1,0 +1,165 @@
+//! The maze's ghost: the best run of this maze (its seed on its board), walked again from its
+//! replay step for step with the player, drawn as a faint walker with a faint trail. The Ghosts
+//! setting turns it off.
+
+use super::generation::{CurrentMaze, start_maze};
+use super::options::board_of;
+use super::view::{
+    TEXEL, blank_image, cell_texel, maze_layer, put, texel_position, walk_texels, world_size,
+};
+use super::walk::step_maze;
+use crate::game::daily::{DailyChallenge, board_detail};
+use crate::game::records::Watching;
+use crate::game::replays::Records;
+use crate::game::scores::BestScores;
+use crate::game::screens::{AppSystems, PausableSystems, Screen};
+use crate::game::settings::Settings;
+use crate::logic::maze::run::{MazeInput, MazeRun};
+use crate::logic::replay::{ReplayRun, Timed, inputs_due};
+use bevy::prelude::*;
+
+/// The ghost's trail: a pale blue, fainter than the player's.
+const GHOST_TRAIL: [u8; 4] = [120, 170, 230, 110];
+/// The ghost walker's colour.
+const GHOST_COLOUR: Color = Color::srgba(0.65, 0.8, 1.0, 0.55);
+/// Under the player's trail (at 2), above the walls.
+const GHOST_TRAIL_Z: f32 = 1.5;
+/// Under the player (at 5).
+const GHOST_Z: f32 = 4.5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Maze), summon_ghost.after(start_maze))
+        .add_systems(OnExit(Screen::Maze), |mut commands: Commands| {
+            commands.remove_resource::<MazeGhost>();
+        })
+        .add_systems(
+            FixedUpdate,
+            step_ghost
+                .after(step_maze)
+                .in_set(PausableSystems)
+                .run_if(resource_exists::<MazeGhost>.and_then(resource_exists::<CurrentMaze>)),
+        );
+    if crate::game::draws(app) {
+        app.add_systems(OnEnter(Screen::Maze), spawn_ghost_view.after(summon_ghost))
+            .add_systems(
+                Update,
+                draw_ghost
+                    .in_set(AppSystems::Present)
+                    .run_if(resource_exists::<MazeGhost>.and_then(resource_exists::<GhostView>)),
+            );
+    }
+}
+
+/// The best run of this maze, being walked again beside the player.
+#[derive(Resource, Debug)]
+pub struct MazeGhost {
+    /// The ghost's run.
+    pub run: MazeRun,
+    inputs: Vec<Timed<MazeInput>>,
+    next: usize,
+}
+
+/// The ghost of this maze, when there is one and ghosts are on.
+fn summon_ghost(
+    mut commands: Commands,
+    run: Option<Res<CurrentMaze>>,
+    records: Res<Records>,
+    settings: Res<Settings>,
+    (watching, daily): (Option<Res<Watching>>, Option<Res<DailyChallenge>>),
+) {
+    let Some(run) = run else {
+        return;
+    };
+    if watching.is_some() || !settings.ghosts {
+        return;
+    }
+    let detail = board_detail(daily.as_deref(), &board_of(&run.spec));
+    let board = BestScores::board_name(&super::MODE, &detail);
+    let Some(replay) = records.ghost(&board, run.spec.seed) else {
+        return;
+    };
+    let ReplayRun::Maze { maze, inputs } = &replay.run else {
+        return;
+    };
+    let Ok(ghost) = MazeRun::new(maze.spec(replay.seed), false) else {
+        return;
+    };
+    commands.insert_resource(MazeGhost {
+        run: ghost,
+        inputs: inputs.clone(),
+        next: 0,
+    });
+}
+
+/// The ghost takes the steps the player's run took, with its own recorded inputs.
+fn step_ghost(run: Res<CurrentMaze>, mut ghost: ResMut<MazeGhost>) {
+    let ghost = &mut *ghost;
+    while ghost.run.ticks < run.ticks && !ghost.run.finished {
+        let now = inputs_due(&ghost.inputs, &mut ghost.next, ghost.run.ticks);
+        ghost.run.step_tick(now, &mut Vec::new());
+    }
+}
+
+/// The ghost's trail texture, the trail cells painted so far, and its walker.
+#[derive(Resource)]
+struct GhostView {
+    trail: Handle<Image>,
+    painted: usize,
+}
+
+/// The drawn ghost walker.
+#[derive(Component, Debug)]
+struct GhostWalker;
+
+fn spawn_ghost_view(
+    mut commands: Commands,
+    ghost: Option<Res<MazeGhost>>,
+    mut images: ResMut<Assets<Image>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    commands.remove_resource::<GhostView>();
+    let Some(ghost) = ghost else {
+        return;
+    };
+    let maze = &ghost.run.maze;
+    let trail = images.add(blank_image(maze, super::view::CLEAR));
+    commands.spawn(maze_layer(
+        "Ghost trail",
+        trail.clone(),
+        world_size(maze),
+        GHOST_TRAIL_Z,
+    ));
+    let at = texel_position(maze, cell_texel(maze, ghost.run.player));
+    commands.spawn((
+        Name::new("Ghost walker"),
+        GhostWalker,
+        Mesh2d(meshes.add(Circle::new(TEXEL * 0.55))),
+        MeshMaterial2d(materials.add(GHOST_COLOUR)),
+        Transform::from_translation(at.extend(GHOST_Z)),
+        DespawnOnExit(Screen::Maze),
+    ));
+    commands.insert_resource(GhostView { trail, painted: 0 });
+}
+
+fn draw_ghost(
+    ghost: Res<MazeGhost>,
+    mut view: ResMut<GhostView>,
+    mut images: ResMut<Assets<Image>>,
+    mut walker: Single<&mut Transform, With<GhostWalker>>,
+) {
+    let maze = &ghost.run.maze;
+    let trail = &ghost.run.trail;
+    if view.painted < trail.len() {
+        if let Some(mut image) = images.get_mut(&view.trail) {
+            // From the last cell painted, so the passage to the next one is painted too.
+            let from = view.painted.saturating_sub(1);
+            for texel in walk_texels(maze, &trail[from..]) {
+                put(&mut image, texel, GHOST_TRAIL);
+            }
+        }
+        view.painted = trail.len();
+    }
+    let at = texel_position(maze, cell_texel(maze, ghost.run.player));
+    walker.translation = at.extend(GHOST_Z);
+}
