@@ -99,12 +99,11 @@ fn a_watched_run_reaches_its_recorded_result_at_any_frame_rate_and_records_nothi
         });
         watch_the_first_record(&mut app);
         assert_eq!(state::<Screen>(&app), Screen::Runner);
-        let sim = &app.world().resource::<RunnerRun>().sim;
-        assert_eq!(
-            runner_result(sim),
-            replay.result,
-            "at {fps} frames per second"
-        );
+        let run = app.world().resource::<RunnerRun>();
+        let fps_note = format!("at {fps} frames per second");
+        assert_eq!(runner_result(&run.sim), replay.result, "{fps_note}");
+        // Played again, the run records the very same replay.
+        assert_eq!(run.replay(replay.recorded_unix_s), replay, "{fps_note}");
         assert!(
             app.world()
                 .resource::<BestScores>()

@@ -17,6 +17,9 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
+/// The keys a watched record answers, for the bottom of a mode's HUD.
+pub const WATCH_KEYS: &str = "Space pause/resume   1 / 2 / 4 speed   Esc back to the records";
+
 /// The speeds a replay can be watched at, with their keys.
 pub const WATCH_SPEEDS: [(KeyCode, f32); 3] = [
     (KeyCode::Digit1, 1.0),
@@ -133,7 +136,7 @@ pub fn replay_over_dialog(watching: &Watching) -> ResultDialog {
         )),
         figures,
         note: Some(DialogNote::NotRecorded(
-            "A replay: it played exactly as recorded, and nothing was recorded now.".to_owned(),
+            "A replay, played exactly as recorded: nothing new was recorded.".to_owned(),
         )),
         buttons: vec![
             (MenuItem::Restart, "Watch again"),

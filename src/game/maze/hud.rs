@@ -2,11 +2,10 @@
 //! what its result dialog says when the way out is found.
 
 use super::generation::CurrentMaze;
-use super::walk::MazeWin;
+use super::walk::{MazeTape, MazeWin};
 use crate::game::menu::{MenuItem, item_label};
-use crate::game::records::Watching;
+use crate::game::records::{WATCH_KEYS, Watching};
 use crate::game::screens::Screen;
-use crate::game::settings::Settings;
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
 use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
 use bevy::prelude::*;
@@ -39,9 +38,11 @@ fn clock(seconds: f64) -> String {
 fn draw_hud(
     mut contexts: EguiContexts,
     run: Res<CurrentMaze>,
-    settings: Res<Settings>,
+    tape: Option<Res<MazeTape>>,
     watching: Option<Res<Watching>>,
 ) -> Result {
+    // The seed as the run was started with it (a record's, the day's or the player's).
+    let seed_text = tape.map_or_else(|| run.spec.seed.to_string(), |tape| tape.seed_text.clone());
     hud_bar(contexts.ctx_mut()?, "maze-hud", |ui| {
         ui.horizontal(|ui| {
             hud_figure(ui, "Time", clock(run.seconds()));
@@ -58,7 +59,7 @@ fn draw_hud(
                 ui,
                 format!(
                     "seed \"{}\"  ·  {}x{}  ·  {}  ·  braid {} %",
-                    settings.seed_text,
+                    seed_text,
                     run.spec.width,
                     run.spec.height,
                     run.spec.algorithm.label(),
@@ -66,7 +67,7 @@ fn draw_hud(
                 ),
             );
         });
-        keys_hint(ui, KEYS);
+        keys_hint(ui, if watching.is_some() { WATCH_KEYS } else { KEYS });
     });
     Ok(())
 }

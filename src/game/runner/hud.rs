@@ -5,9 +5,8 @@
 use super::ghost::RunnerGhost;
 use super::rules::{RunnerResult, RunnerRun};
 use crate::game::menu::{MenuItem, item_label};
-use crate::game::records::Watching;
+use crate::game::records::{WATCH_KEYS, Watching};
 use crate::game::screens::Screen;
-use crate::game::settings::Settings;
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
 use crate::game::theme::widgets::{
     hud_alert, hud_badge, hud_bar, hud_figure, hud_identity, keys_hint,
@@ -32,7 +31,6 @@ pub(super) fn plugin(app: &mut App) {
 fn draw_hud(
     mut contexts: EguiContexts,
     run: Res<RunnerRun>,
-    settings: Res<Settings>,
     ghost: Option<Res<RunnerGhost>>,
     watching: Option<Res<Watching>>,
 ) -> Result {
@@ -67,12 +65,12 @@ fn draw_hud(
                 ui,
                 format!(
                     "seed \"{}\"  ·  {}",
-                    settings.seed_text,
+                    run.seed_text,
                     run.sim.difficulty.label()
                 ),
             );
         });
-        keys_hint(ui, KEYS);
+        keys_hint(ui, if watching.is_some() { WATCH_KEYS } else { KEYS });
     });
     Ok(())
 }
