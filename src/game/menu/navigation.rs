@@ -55,7 +55,8 @@ pub(super) fn handle_escape(
 ) {
     let in_mode = screen.mode().is_some();
     // A record being watched leaves for the records page on Esc, which it handles itself.
-    if egui_has_keyboard(wants) || (in_mode && watching.is_some()) {
+    let watching_unpaused = in_mode && watching.is_some() && *menu.get() == Menu::None;
+    if egui_has_keyboard(wants) || watching_unpaused {
         return;
     }
     let target = match (in_mode, menu.get()) {
