@@ -270,3 +270,29 @@ fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_
     assert!(!app.world().contains_resource::<DailyChallenge>());
     assert_eq!(app.world().resource::<GameSeed>().0, own_seed);
 }
+
+#[test]
+fn a_maze_walked_by_the_system_from_the_start_replays_too() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = headless_app_with(Some(home.path()), |app| {
+        app.insert_resource(temple_trails::game::AutoplayOnStart(true));
+    });
+    activate(&mut app, MenuItem::Play(Screen::Maze));
+    for _ in 0..PATIENCE {
+        if state::<Menu>(&app) == Menu::Results {
+            break;
+        }
+        app.update();
+    }
+    let listed = app.world().resource::<Records>().listed().len();
+    assert_eq!(listed, 1, "an assisted run is kept, marked as such");
+    let replay = app.world().resource::<Records>().listed()[0]
+        .1
+        .replay
+        .clone();
+    let result = replay::verify(&replay).expect("it plays back");
+    assert_eq!(
+        result,
+        maze_result(&app.world().resource::<CurrentMaze>().0)
+    );
+}

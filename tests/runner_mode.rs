@@ -334,6 +334,9 @@ fn the_autopilot_runs_a_real_track_without_crashing() {
     assert_eq!(body.stumbles, 0);
     assert!(body.distance_m > 600.0, "{}", body.distance_m);
     assert!(body.quarter_turns != 0 || body.coins > 0);
+    // The run so far, autopilot from the first step, plays back as a replay.
+    let so_far = run(&app).replay(0);
+    assert_eq!(replay::verify(&so_far), Ok(so_far.result.clone()));
     // A key gives control back to the player.
     press(&mut app, KeyCode::ArrowLeft);
     assert!(!run(&app).sim.autopilot_on);

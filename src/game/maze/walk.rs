@@ -178,13 +178,18 @@ pub(super) fn start_recording(
     } else {
         run.spec.seed.to_string()
     };
+    // The recording starts from the maze as made, with `--autoplay`'s system walk as the input
+    // of the first step, so the replay starts where a replayed maze starts.
+    let mut as_made = run.0.clone();
+    as_made.system_walk = false;
+    as_made.assisted = false;
     let mut pending = Vec::new();
     if run.system_walk {
         pending.push(MazeInput::SystemWalk(true));
     }
     commands.insert_resource(MazeTape {
         pending,
-        recorder: Recorder::start(run.fingerprint()),
+        recorder: Recorder::start(as_made.fingerprint()),
         seed_text,
     });
 }
