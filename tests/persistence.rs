@@ -126,12 +126,13 @@ fn out_of_range_settings_are_fixed_with_a_warning() {
     let home = tempfile::tempdir().unwrap();
     std::fs::write(
         home.path().join(SETTINGS_FILE),
-        br#"{"master_volume": 7.5, "seed_text": "", "difficulty": "hard"}"#,
+        br#"{"master_volume": 7.5, "effects_volume": 3, "seed_text": "", "difficulty": "hard"}"#,
     )
     .unwrap();
     let app = headless_app(Some(home.path()));
     let settings = app.world().resource::<Settings>();
     assert_eq!(settings.master_volume, 1.0);
+    assert_eq!(settings.effects_volume, 1.0);
     assert_eq!(settings.seed_text, "temple");
     assert_eq!(
         settings.difficulty,
@@ -141,6 +142,7 @@ fn out_of_range_settings_are_fixed_with_a_warning() {
     let warnings = &app.world().resource::<StorageWarnings>().0;
     assert_eq!(warnings.len(), 1);
     assert!(warnings[0].contains("master_volume"), "{}", warnings[0]);
+    assert!(warnings[0].contains("effects_volume"), "{}", warnings[0]);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The player's settings: the shared seed and difficulty, volume and fullscreen, each mode's own
-//! section, all kept in `settings.json`.
+//! The player's settings: the shared seed and difficulty, the master, music and effects volumes,
+//! fullscreen, ghosts, and each mode's own section, all kept in `settings.json`.
 //!
 //! This module owns [`GameSeed`] and [`GameDifficulty`]; other plugins only read them. The menu
 //! edits [`Settings`] and then writes [`SettingsEdited`]; this plugin derives the shared
