@@ -296,7 +296,7 @@ fn draw_records_page(
     let mut inputs = Vec::new();
     centered_panel(ctx, "records", |ui| {
         ui.heading(RichText::new("Records").color(GOLD.egui()));
-        if records.listed().is_empty() {
+        if records.is_empty() {
             note(
                 ui,
                 "No runs yet: finish a run or solve a maze to see it here.",

@@ -71,6 +71,16 @@ impl Records {
             .collect()
     }
 
+    /// How many runs [`Records::listed`] lists, without listing them.
+    pub fn len(&self) -> usize {
+        self.boards.values().map(Vec::len).sum()
+    }
+
+    /// Whether no run is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The ghost of a seed on a board: its best unassisted run.
     pub fn ghost(&self, board: &str, seed: u64) -> Option<&Replay> {
         self.ghosts

@@ -349,6 +349,20 @@ pub fn inputs_due<I: Copy>(inputs: &[Timed<I>], next: &mut usize, tick: u64) -> 
         .collect()
 }
 
+/// Steps `sim` with its recorded inputs (from `next` on) until it has run `tick` steps or its run
+/// ends: a ghost keeping step with the player.
+pub fn play_until<S: Simulation>(
+    sim: &mut S,
+    inputs: &[Timed<S::Input>],
+    next: &mut usize,
+    tick: u64,
+) {
+    while sim.tick() < tick && !sim.is_over() {
+        let now = inputs_due(inputs, next, sim.tick());
+        sim.step_with(&now);
+    }
+}
+
 /// Plays inputs on `sim` until `done` says so or the run ends, and records them: the one loop
 /// behind a recording made without a window, the verification of a replay and the tests.
 /// `inputs_at(tick, sim)` gives the inputs of a step.

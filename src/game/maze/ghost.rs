@@ -15,7 +15,7 @@ use crate::game::scores::BestScores;
 use crate::game::screens::{AppSystems, PausableSystems, Screen};
 use crate::game::settings::Settings;
 use crate::logic::maze::run::{MazeInput, MazeRun};
-use crate::logic::replay::{ReplayRun, Timed, inputs_due};
+use crate::logic::replay::{ReplayRun, Timed, play_until};
 use bevy::prelude::*;
 
 /// The ghost's trail: a pale blue, fainter than the player's.
@@ -94,10 +94,7 @@ fn summon_ghost(
 /// The ghost takes the steps the player's run took, with its own recorded inputs.
 fn step_ghost(run: Res<CurrentMaze>, mut ghost: ResMut<MazeGhost>) {
     let ghost = &mut *ghost;
-    while ghost.run.ticks < run.ticks && !ghost.run.finished {
-        let now = inputs_due(&ghost.inputs, &mut ghost.next, ghost.run.ticks);
-        ghost.run.step_tick(now, &mut Vec::new());
-    }
+    play_until(&mut ghost.run, &ghost.inputs, &mut ghost.next, run.ticks);
 }
 
 /// The ghost's trail texture, the trail cells painted so far, and its walker.

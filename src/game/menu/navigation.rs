@@ -25,7 +25,7 @@ pub(super) fn list_open_menu_items(
         *screen.get(),
         &contributions,
         results.as_deref(),
-        records.listed().len(),
+        records.len(),
     );
     open.set_if_neq(OpenMenuItems(items));
 }

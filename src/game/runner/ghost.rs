@@ -10,7 +10,7 @@ use crate::game::records::Watching;
 use crate::game::replays::Records;
 use crate::game::screens::{AppSystems, PausableSystems, Screen};
 use crate::game::settings::Settings;
-use crate::logic::replay::{ReplayRun, Timed, inputs_due};
+use crate::logic::replay::{ReplayRun, Timed, play_until};
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
@@ -99,10 +99,7 @@ fn summon_ghost(
 /// The ghost takes the steps the player's run took, with its own recorded inputs.
 fn step_ghost(run: Res<RunnerRun>, mut ghost: ResMut<RunnerGhost>) {
     let ghost = &mut *ghost;
-    while ghost.sim.tick < run.sim.tick && !ghost.sim.is_over() {
-        let now = inputs_due(&ghost.inputs, &mut ghost.next, ghost.sim.tick);
-        ghost.sim.step(now);
-    }
+    play_until(&mut ghost.sim, &ghost.inputs, &mut ghost.next, run.sim.tick);
 }
 
 /// The drawn ghost.
