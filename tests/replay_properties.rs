@@ -6,7 +6,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use temple_trails::logic::difficulty::Difficulty;
-use temple_trails::logic::maze::run::{MazeInput, MazeRun};
+use temple_trails::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use temple_trails::logic::maze::{Algorithm, Direction, MazeSpec};
 use temple_trails::logic::replay::{
     self, Replay, ReplayError, ReplayHeader, ReplayResult, ReplayRun, Simulation, Timed,
@@ -40,10 +40,11 @@ fn random_runner_input(rng: &mut ChaCha8Rng) -> RunnerInput {
     }
 }
 
-fn random_maze_input(rng: &mut ChaCha8Rng) -> MazeInput {
+fn random_maze_input(rng: &mut ChaCha8Rng, cells: usize) -> MazeInput {
     match rng.random_range(0..20) {
         0 => MazeInput::Hint,
         1 => MazeInput::SystemWalk(rng.random()),
+        2 => MazeInput::WalkTo(rng.random_range(0..cells)),
         _ => MazeInput::Step(Direction::ALL[rng.random_range(0..4)]),
     }
 }
@@ -77,20 +78,27 @@ fn random_maze_replay(rng: &mut ChaCha8Rng) -> Replay {
         braid: if rng.random() { 0.0 } else { rng.random() },
         seed: rng.next_u64(),
     };
-    let mut run = MazeRun::new(spec, false).unwrap();
+    let difficulty = Difficulty::ALL[rng.random_range(0..3)];
+    let setup = MazeSetup {
+        first: spec,
+        difficulty,
+        level: rng.random_range(1..4),
+    };
+    let mut run = MazeRun::new(setup, false).unwrap();
+    let cells = run.maze.cell_count();
     let mut draws = ChaCha8Rng::seed_from_u64(rng.next_u64());
     let recorder = record(
         &mut run,
         |run| run.ticks >= MAX_TICKS,
         |_, _| {
             if draws.random_range(0..4) == 0 {
-                vec![random_maze_input(&mut draws)]
+                vec![random_maze_input(&mut draws, cells)]
             } else {
                 Vec::new()
             }
         },
     );
-    maze_replay(header(spec.seed, Difficulty::Normal), &run, &recorder)
+    maze_replay(header(spec.seed, difficulty), &run, &recorder)
 }
 
 /// The fixed steps of `replay` and its inputs, as (tick, index into the inputs).
@@ -129,7 +137,7 @@ fn differs_after(original: &Replay, changed: &Replay, tick: u64) -> bool {
             ticks,
         ),
         ReplayRun::Maze { maze, inputs } => fingerprints(
-            MazeRun::new(maze.spec(replay.seed), false).unwrap(),
+            MazeRun::new(maze.setup(replay.seed, replay.difficulty), false).unwrap(),
             inputs,
             ticks,
         ),
@@ -151,9 +159,12 @@ fn change_input(replay: &mut Replay, index: usize, shift: Option<u64>, rng: &mut
             Some(tick) => inputs[index].tick = tick,
             None => inputs[index].input = random_runner_input(rng),
         },
-        ReplayRun::Maze { inputs, .. } => match shift {
+        ReplayRun::Maze { maze, inputs } => match shift {
             Some(tick) => inputs[index].tick = tick,
-            None => inputs[index].input = random_maze_input(rng),
+            None => {
+                let cells = maze.setup(replay.seed, replay.difficulty).spec();
+                inputs[index].input = random_maze_input(rng, cells.width * cells.height);
+            }
         },
     }
 }
@@ -264,7 +275,7 @@ fn random_maze_logs_replay_and_changed_ones_are_refused_where_they_diverge() {
     }
     println!("maze: {solved} solved; moved, changed, harmless, later: {counts:?}");
     assert!(
-        solved > 100 && counts[0] > 500 && counts[1] > 300,
+        solved > 50 && counts[0] > 500 && counts[1] > 300,
         "{counts:?}"
     );
 }

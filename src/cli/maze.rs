@@ -1,12 +1,14 @@
 //! `temple-trails maze`: generate a maze, optionally solve it with A*, and print it as ASCII or
 //! JSON.
 
-use super::args::{SeedArg, algorithm_parser, cells_in, seed_arg, unit_fraction};
+use super::args::{
+    SeedArg, algorithm_parser, cells_in, difficulty_parser, seed_arg, unit_fraction,
+};
 use super::{CliError, json_line, write_dump};
 use crate::game::scores::unix_now_s;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::grid_search::GridSearch;
-use crate::logic::maze::run::{MazeInput, MazeRun};
+use crate::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
 use crate::logic::replay::{Replay, ReplayHeader, maze_replay, record_computer_play};
 use clap::ValueEnum;
@@ -32,6 +34,9 @@ pub struct MazeArgs {
     /// Fraction of dead ends given an extra opening, making loops (0 to 1).
     #[arg(long, default_value_t = 0.0, value_parser = unit_fraction, allow_negative_numbers = true)]
     pub braid: f64,
+    /// The difficulty: the torch's reach, the price of a hint, and the guardians (on hard).
+    #[arg(long, default_value = "normal", value_parser = difficulty_parser())]
+    pub difficulty: Difficulty,
     /// Also find the shortest path from start to exit with A* and show it.
     #[arg(long)]
     pub solve: bool,
@@ -66,14 +71,30 @@ struct MazeReport {
     seed: u64,
     algorithm: &'static str,
     braid: f64,
+    difficulty: &'static str,
+    /// The torch's reach in cells; `null` when the whole maze is lit.
+    torch_radius: Option<u32>,
+    /// Seconds a hint adds to the time.
+    hint_cost_s: u32,
     start: [usize; 2],
     goal: [usize; 2],
+    /// The checkpoints a guardian's touch sends the player back to (the start first).
+    shrines: Vec<[usize; 2]>,
+    /// The guardians, as the game places them for this seed.
+    guardians: Vec<GuardianReport>,
     /// The wall grid's rows, as in the ASCII form without the path.
     grid: Vec<String>,
     /// The cells from start to exit; only with `--solve`.
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<Vec<[usize; 2]>>,
     stats: MazeStats,
+}
+
+/// A guardian: its home cell and how many steps from home it may walk.
+#[derive(Debug, Serialize)]
+struct GuardianReport {
+    home: [usize; 2],
+    tether: u32,
 }
 
 /// How long generating and solving took, and how much A* searched.
@@ -100,17 +121,17 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
         braid: args.braid,
         seed: args.seed.value,
     };
+    let setup = MazeSetup::first_level(spec, args.difficulty);
     let started = Instant::now();
-    let maze = spec
-        .generate()
-        .map_err(|err| CliError::usage(err.to_string()))?;
+    let run = MazeRun::new(setup, false).map_err(|err| CliError::usage(err.to_string()))?;
     let generate_ms = millis_since(started);
+    let maze = &run.maze;
     if let Some(path) = &args.record {
-        write_dump(path, "replay", &record_system_walk(args, spec)?)?;
+        write_dump(path, "replay", &record_system_walk(args, &run)?)?;
     }
     let solved = if args.solve {
         let started = Instant::now();
-        let outcome = GridSearch::new().astar(&maze, maze.start(), maze.goal());
+        let outcome = GridSearch::new().astar(maze, maze.start(), maze.goal());
         let solve_ms = millis_since(started);
         let path = outcome
             .path
@@ -132,8 +153,25 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
                 seed: spec.seed,
                 algorithm: args.algorithm.name(),
                 braid: args.braid,
+                difficulty: args.difficulty.name(),
+                torch_radius: run.rules.torch_radius,
+                hint_cost_s: run.rules.hint_cost_s,
                 start: xy(maze.start()),
                 goal: xy(maze.goal()),
+                shrines: if run.rules.guardians {
+                    run.shrines.iter().map(|&cell| xy(cell)).collect()
+                } else {
+                    Vec::new()
+                },
+                guardians: run
+                    .guardians
+                    .guardians
+                    .iter()
+                    .map(|guardian| GuardianReport {
+                        home: xy(guardian.home),
+                        tether: guardian.tether,
+                    })
+                    .collect(),
                 grid: maze.ascii_rows(None),
                 path: solved
                     .as_ref()
@@ -148,16 +186,23 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
     }
 }
 
-/// The system walking the maze from the start to the exit, recorded as a replay. The maze has no
-/// difficulty yet, so the replay says Normal, the game's default.
-fn record_system_walk(args: &MazeArgs, spec: MazeSpec) -> Result<Replay, CliError> {
-    let mut run = MazeRun::new(spec, false).map_err(|err| CliError::failure(err.to_string()))?;
-    let recorder = record_computer_play(&mut run, |_| false, MazeInput::SystemWalk(true));
+/// The system walking the maze from the start to the exit, recorded as a replay. Guardians may
+/// send it back again and again, so it stops after an hour of play if it has not got out.
+fn record_system_walk(args: &MazeArgs, as_made: &MazeRun) -> Result<Replay, CliError> {
+    let mut run = as_made.clone();
+    let recorder = record_computer_play(
+        &mut run,
+        |run| run.ticks >= MAX_RECORDED_TICKS,
+        MazeInput::SystemWalk(true),
+    );
     let header = ReplayHeader::new(
-        spec.seed,
+        as_made.setup.first.seed,
         args.seed.text.clone(),
-        Difficulty::Normal,
+        args.difficulty,
         unix_now_s(),
     );
     Ok(maze_replay(header, &run, &recorder))
 }
+
+/// The longest system walk recorded: an hour of fixed steps.
+const MAX_RECORDED_TICKS: u64 = 64 * 3600;

@@ -3,6 +3,7 @@
 //! REPLAY badge: Space pauses, 1, 2 and 4 set the speed, Esc leaves for the page. Copy seed puts
 //! its seed on the clipboard.
 
+use crate::game::maze::MazeTime;
 use crate::game::menu::{MenuCursor, MenuInput, MenuItem, MenuRequests, OpenMenuItems};
 use crate::game::replays::{Record, Records};
 use crate::game::screens::{AppSystems, Menu, Screen};
@@ -120,11 +121,14 @@ pub fn replay_over_dialog(watching: &Watching) -> ResultDialog {
             moves,
             hints_used,
             ..
-        } => vec![
-            ("Time".to_owned(), format!("{:.2} s", ticks as f64 / 64.0)),
-            ("Moves".to_owned(), moves.to_string()),
-            ("Hints".to_owned(), hints_used.to_string()),
-        ],
+        } => {
+            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
+            vec![
+                ("Time".to_owned(), time.counted()),
+                ("Moves".to_owned(), moves.to_string()),
+                ("Hints".to_owned(), time.hints()),
+            ]
+        }
     };
     ResultDialog {
         title: "Replay over".to_owned(),
@@ -239,11 +243,10 @@ fn describe(record: &Record) -> String {
             hints_used,
             assisted,
             ..
-        } => (
-            format!("{:.2} s", ticks as f64 / 64.0),
-            format!("  ·  {hints_used} hints"),
-            assisted,
-        ),
+        } => {
+            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
+            (time.counted(), format!("  ·  {}", time.hints()), assisted)
+        }
     };
     let who = if assisted { "  ·  assisted" } else { "" };
     format!(

@@ -7,6 +7,7 @@
 use crate::files::{load_json_checked, write_json_atomic};
 use crate::game::screens::AppSystems;
 use crate::game::storage::{StorageDir, StorageWarnings};
+use crate::logic::maze::challenge::MazeRules;
 use crate::logic::replay::{self, REPLAY_FORMAT, REPLAY_VERSION, Replay, ReplayResult};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
@@ -129,10 +130,14 @@ fn rank(replay: &Replay) -> (bool, i128, u64) {
     let value = match replay.result {
         ReplayResult::Runner { score, .. } => -i128::from(score),
         ReplayResult::Maze {
-            ticks, finished, ..
+            ticks,
+            hints_used,
+            finished,
+            ..
         } => {
             if finished {
-                i128::from(ticks)
+                // The time that counts, with what the hints cost.
+                i128::from(MazeRules::of(replay.difficulty).counted_ticks(ticks, hints_used))
             } else {
                 i128::MAX
             }

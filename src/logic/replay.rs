@@ -4,7 +4,7 @@
 //! fingerprints and the same result, or it names the first step where it went another way.
 
 use crate::logic::difficulty::Difficulty;
-use crate::logic::maze::run::{MazeInput, MazeRun};
+use crate::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use crate::logic::maze::{Algorithm, MazeError, MazeSpec};
 use crate::logic::runner::body::Crash;
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
@@ -64,38 +64,51 @@ pub enum ReplayRun {
     },
 }
 
-/// What decides a maze besides the seed.
+/// What decides a maze besides the seed and the difficulty.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct MazeOptions {
-    /// Cells along x.
+    /// Cells along x at level 1.
     pub width: usize,
-    /// Cells along y.
+    /// Cells along y at level 1.
     pub height: usize,
     /// The carving algorithm.
     pub algorithm: Algorithm,
     /// The fraction of dead ends opened.
     pub braid: f64,
+    /// The level played, counted from 1 (files without it are of level 1).
+    #[serde(default = "first_level")]
+    pub level: u32,
+}
+
+fn first_level() -> u32 {
+    1
 }
 
 impl MazeOptions {
-    /// The options of a maze's spec.
-    pub fn of(spec: &MazeSpec) -> MazeOptions {
+    /// The options of a maze run's setup.
+    pub fn of(setup: &MazeSetup) -> MazeOptions {
+        let first = &setup.first;
         MazeOptions {
-            width: spec.width,
-            height: spec.height,
-            algorithm: spec.algorithm,
-            braid: spec.braid,
+            width: first.width,
+            height: first.height,
+            algorithm: first.algorithm,
+            braid: first.braid,
+            level: setup.level,
         }
     }
 
-    /// The spec of these options for a seed.
-    pub fn spec(&self, seed: u64) -> MazeSpec {
-        MazeSpec {
-            width: self.width,
-            height: self.height,
-            algorithm: self.algorithm,
-            braid: self.braid,
-            seed,
+    /// The setup of these options for a seed and a difficulty.
+    pub fn setup(&self, seed: u64, difficulty: Difficulty) -> MazeSetup {
+        MazeSetup {
+            first: MazeSpec {
+                width: self.width,
+                height: self.height,
+                algorithm: self.algorithm,
+                braid: self.braid,
+                seed,
+            },
+            difficulty,
+            level: self.level,
         }
     }
 }
@@ -399,7 +412,7 @@ pub fn runner_replay(
 /// A maze replay of a finished (or stopped) run.
 pub fn maze_replay(header: ReplayHeader, run: &MazeRun, recorder: &Recorder<MazeInput>) -> Replay {
     let (inputs, checks) = recorder.finish(run.ticks, run.fingerprint());
-    let maze = MazeOptions::of(&run.spec);
+    let maze = MazeOptions::of(&run.setup);
     assemble(
         header,
         ReplayRun::Maze { maze, inputs },
@@ -482,8 +495,8 @@ pub fn verify(replay: &Replay) -> Result<ReplayResult, ReplayError> {
             (played, runner_result(&sim))
         }
         ReplayRun::Maze { maze, inputs } => {
-            let spec = maze.spec(replay.seed);
-            let mut run = MazeRun::new(spec, false).map_err(|err: MazeError| {
+            let setup = maze.setup(replay.seed, replay.difficulty);
+            let mut run = MazeRun::new(setup, false).map_err(|err: MazeError| {
                 ReplayError::Invalid(format!("its maze cannot be made: {err}"))
             })?;
             let played = replay_inputs(&mut run, inputs, ticks)?;

@@ -78,11 +78,15 @@ pub enum Stream {
     SandboxHomes,
     /// Where the runner's track holds power-ups, and which.
     PowerUps,
+    /// The seeds of the maze's later levels.
+    MazeLevels,
+    /// Where a maze's guardians make their homes.
+    MazeGuardians,
 }
 
 impl Stream {
     /// Every stream, for tests that check they are independent.
-    pub const ALL: [Stream; 10] = [
+    pub const ALL: [Stream; 12] = [
         Stream::TitleBackground,
         Stream::Maze,
         Stream::Track,
@@ -93,6 +97,8 @@ impl Stream {
         Stream::ScatteredHomes,
         Stream::SandboxHomes,
         Stream::PowerUps,
+        Stream::MazeLevels,
+        Stream::MazeGuardians,
     ];
 
     /// The ChaCha stream number of this feature.
@@ -108,6 +114,8 @@ impl Stream {
             Stream::ScatteredHomes => 8,
             Stream::SandboxHomes => 9,
             Stream::PowerUps => 10,
+            Stream::MazeLevels => 11,
+            Stream::MazeGuardians => 12,
         }
     }
 }
@@ -143,7 +151,7 @@ mod tests {
     }
 
     /// The first word of every stream of seed 42.
-    const GOLDEN_FIRST_WORDS_42: [(Stream, u64); 10] = [
+    const GOLDEN_FIRST_WORDS_42: [(Stream, u64); 12] = [
         (Stream::TitleBackground, 13_222_472_167_927_179_408),
         (Stream::Maze, 3_387_013_202_841_124_863),
         (Stream::Track, 6_672_028_999_979_260_041),
@@ -154,6 +162,8 @@ mod tests {
         (Stream::ScatteredHomes, 15_391_899_574_193_906_334),
         (Stream::SandboxHomes, 14_482_721_765_390_896_913),
         (Stream::PowerUps, 9_741_979_119_764_227_345),
+        (Stream::MazeLevels, 18_007_100_902_509_182_753),
+        (Stream::MazeGuardians, 16_044_361_769_748_765_274),
     ];
 
     #[test]

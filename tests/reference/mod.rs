@@ -6,7 +6,7 @@
 )]
 
 use temple_trails::logic::grid_search::GridGraph;
-use temple_trails::logic::maze::Maze;
+use temple_trails::logic::maze::{Direction, Maze};
 use temple_trails::logic::runner::planner::{MISSED_COIN_COST, route_cost};
 use temple_trails::logic::runner::timing::{LANES, Timing};
 use temple_trails::logic::runner::track::{LaneContent, Segment};
@@ -97,4 +97,59 @@ pub fn sweep_is_clear(field: &ObstacleField, footprint: Footprint, a: usize, b: 
         let t = i as f64 / samples as f64;
         !body_hits(field, footprint, ax + (bx - ax) * t, ay + (by - ay) * t)
     })
+}
+
+/// A point in doubled maze coordinates: cell (x, y) has its centre at (2x + 1, 2y + 1) and its
+/// walls on the even lines around it.
+type Point = (i64, i64);
+
+/// Every closed wall of `maze` as a segment in doubled coordinates, the outer wall included.
+pub fn closed_walls(maze: &Maze) -> Vec<(Point, Point)> {
+    let (width, height) = (maze.width() as i64, maze.height() as i64);
+    let mut walls = vec![((0, 0), (2 * width, 0)), ((0, 0), (0, 2 * height))];
+    for cell in 0..maze.cell_count() {
+        let (x, y) = maze.coords(cell);
+        let (x, y) = (x as i64, y as i64);
+        if !maze.is_open(cell, Direction::East) {
+            walls.push(((2 * x + 2, 2 * y), (2 * x + 2, 2 * y + 2)));
+        }
+        if !maze.is_open(cell, Direction::South) {
+            walls.push(((2 * x, 2 * y + 2), (2 * x + 2, 2 * y + 2)));
+        }
+    }
+    walls
+}
+
+/// Whether the segment between the centres of cells `a` and `b` touches none of `walls` (an end
+/// of a wall counts): every wall is tried, with exact integer orientation tests.
+pub fn brute_force_in_sight(maze: &Maze, walls: &[(Point, Point)], a: usize, b: usize) -> bool {
+    let centre = |cell: usize| {
+        let (x, y) = maze.coords(cell);
+        (2 * x as i64 + 1, 2 * y as i64 + 1)
+    };
+    let (p, q) = (centre(a), centre(b));
+    !walls.iter().any(|&(c, d)| segments_touch(p, q, c, d))
+}
+
+/// The sign of the turn from `a`→`b` to `a`→`c`.
+fn orientation(a: Point, b: Point, c: Point) -> i64 {
+    ((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)).signum()
+}
+
+/// Whether `c`, known to be on the line through `a` and `b`, lies between them.
+fn within(a: Point, b: Point, c: Point) -> bool {
+    c.0 >= a.0.min(b.0) && c.0 <= a.0.max(b.0) && c.1 >= a.1.min(b.1) && c.1 <= a.1.max(b.1)
+}
+
+/// Whether the closed segments `p`-`q` and `c`-`d` share a point.
+fn segments_touch(p: Point, q: Point, c: Point, d: Point) -> bool {
+    let (d1, d2) = (orientation(c, d, p), orientation(c, d, q));
+    let (d3, d4) = (orientation(p, q, c), orientation(p, q, d));
+    if d1 * d2 < 0 && d3 * d4 < 0 {
+        return true;
+    }
+    (d1 == 0 && within(c, d, p))
+        || (d2 == 0 && within(c, d, q))
+        || (d3 == 0 && within(p, q, c))
+        || (d4 == 0 && within(p, q, d))
 }

@@ -1,12 +1,14 @@
-//! Maze generation: entering the maze screen makes the maze from the player's maze settings and
-//! the shared seed (the system walking from the start with `--autoplay`); leaving drops it.
+//! Maze generation: entering the maze screen makes the maze of the level being played from the
+//! player's maze settings, the shared seed and the difficulty (the system walking from the start
+//! with `--autoplay`); leaving drops it.
 
+use super::levels::MazeLevel;
 use super::options::MazeOptions;
 use crate::game::AutoplayOnStart;
 use crate::game::daily::DailyChallenge;
 use crate::game::records::Watching;
 use crate::game::screens::Screen;
-use crate::game::settings::GameSeed;
+use crate::game::settings::{GameDifficulty, GameSeed};
 use crate::game::theme::dialog::ResultDialog;
 use crate::logic::maze::run::MazeRun;
 use crate::logic::replay::ReplayRun;
@@ -24,8 +26,8 @@ pub struct CurrentMaze(pub MazeRun);
 /// Makes the maze; the other maze plugins set themselves up after this.
 pub(super) fn start_maze(
     mut commands: Commands,
-    options: Res<MazeOptions>,
-    seed: Res<GameSeed>,
+    (options, seed, difficulty): (Res<MazeOptions>, Res<GameSeed>, Res<GameDifficulty>),
+    mut level: ResMut<MazeLevel>,
     autoplay: Option<Res<AutoplayOnStart>>,
     watching: Option<ResMut<Watching>>,
     daily: Option<Res<DailyChallenge>>,
@@ -35,17 +37,22 @@ pub(super) fn start_maze(
     let watched = watching.and_then(|mut watching| {
         watching.rewind();
         match &watching.replay.run {
-            ReplayRun::Maze { maze, .. } => Some(maze.spec(watching.replay.seed)),
+            ReplayRun::Maze { maze, .. } => {
+                Some(maze.setup(watching.replay.seed, watching.replay.difficulty))
+            }
             ReplayRun::Runner { .. } => None,
         }
     });
-    let (spec, system_walk) = match (watched, daily) {
-        (Some(spec), _) => (spec, false),
+    let (setup, system_walk) = match (watched, daily) {
+        (Some(setup), _) => (setup, false),
         // The day's maze is the same for everyone: the default maze settings.
-        (None, Some(_)) => (MazeOptions::default().spec(seed.0), system_walk),
-        (None, None) => (options.spec(seed.0), system_walk),
+        (None, Some(_)) => (
+            level.setup(MazeOptions::default().spec(seed.0), difficulty.0),
+            system_walk,
+        ),
+        (None, None) => (level.setup(options.spec(seed.0), difficulty.0), system_walk),
     };
-    match MazeRun::new(spec, system_walk) {
+    match MazeRun::new(setup, system_walk) {
         Ok(run) => {
             commands.remove_resource::<super::MazeWin>();
             commands.remove_resource::<ResultDialog>();

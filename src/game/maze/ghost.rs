@@ -73,15 +73,15 @@ fn summon_ghost(
     if watching.is_some() || !settings.ghosts {
         return;
     }
-    let detail = board_detail(daily.as_deref(), &board_of(&run.spec));
+    let detail = board_detail(daily.as_deref(), &board_of(&run.setup));
     let board = BestScores::board_name(&super::MODE, &detail);
-    let Some(replay) = records.ghost(&board, run.spec.seed) else {
+    let Some(replay) = records.ghost(&board, run.setup.first.seed) else {
         return;
     };
     let ReplayRun::Maze { maze, inputs } = &replay.run else {
         return;
     };
-    let Ok(ghost) = MazeRun::new(maze.spec(replay.seed), false) else {
+    let Ok(ghost) = MazeRun::new(maze.setup(replay.seed, replay.difficulty), false) else {
         return;
     };
     commands.insert_resource(MazeGhost {

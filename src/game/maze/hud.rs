@@ -1,19 +1,23 @@
-//! The maze's HUD (time, moves, the optimal moves, hints, what is being played, the keys) and
-//! what its result dialog says when the way out is found.
+//! The maze's HUD (level, time with the hints' cost, moves, the optimal moves, hints, catches,
+//! what is being played, the keys) and what its result dialog says when the way out is found.
 
 use super::generation::CurrentMaze;
+use super::levels::NEXT_LEVEL;
 use super::walk::{MazeTape, MazeWin};
 use crate::game::menu::{MenuItem, item_label};
 use crate::game::records::{WATCH_KEYS, Watching};
 use crate::game::screens::Screen;
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
 use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
+use crate::logic::difficulty::Difficulty;
+use crate::logic::maze::challenge::MazeRules;
+use crate::logic::runner::timing::SIMULATION_STEP_S;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 /// The maze's keys, along the bottom of the HUD.
-const KEYS: &str = "Arrows/WASD move   Space hint   E searched cells   Enter system walk   \
-                    wheel or +/- zoom   Esc pause";
+const KEYS: &str = "Arrows/WASD move   click a seen cell to walk there   Space hint   \
+                    E searched cells   Enter system walk   wheel or +/- zoom   Esc pause";
 
 pub(super) fn plugin(app: &mut App) {
     if crate::game::draws(app) {
@@ -43,12 +47,21 @@ fn draw_hud(
 ) -> Result {
     // The seed as the run was started with it (a record's, the day's or the player's).
     let seed_text = tape.map_or_else(|| run.spec.seed.to_string(), |tape| tape.seed_text.clone());
+    let time = MazeTime {
+        ticks: run.ticks,
+        hints_used: run.hints_used,
+        rules: run.rules,
+    };
     hud_bar(contexts.ctx_mut()?, "maze-hud", |ui| {
         ui.horizontal(|ui| {
-            hud_figure(ui, "Time", clock(run.seconds()));
+            hud_figure(ui, "Level", run.setup.level.to_string());
+            hud_figure(ui, "Time", time.counted());
             hud_figure(ui, "Moves", run.moves.to_string());
             hud_figure(ui, "Optimal", run.optimal_moves.to_string());
-            hud_figure(ui, "Hints", run.hints_used.to_string());
+            hud_figure(ui, "Hints", time.hints());
+            if run.rules.guardians {
+                hud_figure(ui, "Caught", run.catches.to_string());
+            }
             if run.system_walk {
                 hud_badge(ui, "SYSTEM WALK");
             }
@@ -58,8 +71,9 @@ fn draw_hud(
             hud_identity(
                 ui,
                 format!(
-                    "seed \"{}\"  ·  {}x{}  ·  {}  ·  braid {} %",
+                    "seed \"{}\"  ·  {}  ·  {}x{}  ·  {}  ·  braid {} %",
                     seed_text,
+                    run.setup.difficulty.label(),
                     run.spec.width,
                     run.spec.height,
                     run.spec.algorithm.label(),
@@ -70,6 +84,50 @@ fn draw_hud(
         keys_hint(ui, if watching.is_some() { WATCH_KEYS } else { KEYS });
     });
     Ok(())
+}
+
+/// A maze run's time as players read it: the time that counts, and the hints with their cost.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MazeTime {
+    /// Fixed steps played.
+    pub ticks: u64,
+    /// Hints used.
+    pub hints_used: u32,
+    /// What the difficulty charges.
+    pub rules: MazeRules,
+}
+
+impl MazeTime {
+    /// The time of a run of `ticks` fixed steps with `hints_used` hints at `difficulty`.
+    pub fn new(ticks: u64, hints_used: u32, difficulty: Difficulty) -> MazeTime {
+        MazeTime {
+            ticks,
+            hints_used,
+            rules: MazeRules::of(difficulty),
+        }
+    }
+
+    /// The time that counts, hints included, as `mm:ss.t`.
+    pub fn counted(&self) -> String {
+        clock(self.rules.counted_ticks(self.ticks, self.hints_used) as f64 * SIMULATION_STEP_S)
+    }
+
+    /// The hints and what they cost: "2 hints, +20 s", "1 hint, free", "no hints".
+    pub fn hints(&self) -> String {
+        let count = match self.hints_used {
+            0 => return "no hints".to_owned(),
+            1 => "1 hint".to_owned(),
+            n => format!("{n} hints"),
+        };
+        if self.rules.hint_cost_s == 0 {
+            format!("{count}, free")
+        } else {
+            format!(
+                "{count}, +{} s",
+                u64::from(self.hints_used) * u64::from(self.rules.hint_cost_s)
+            )
+        }
+    }
 }
 
 /// The result dialog of a solved maze.
@@ -86,27 +144,50 @@ pub(super) fn result_dialog(win: &MazeWin) -> ResultDialog {
         win.new_record
             .then(|| DialogNote::Record("New best time!".to_owned()))
     };
+    let hint_cost = u64::from(win.hints_used) * u64::from(win.hint_cost_s);
+    let hints = match (win.hints_used, win.hint_cost_s) {
+        (0, _) => "none".to_owned(),
+        (used, 0) => format!("{used}, free"),
+        (used, each) => format!("{used} x {each} s = +{hint_cost} s"),
+    };
+    let mut figures = vec![
+        ("Time".to_owned(), clock(win.seconds)),
+        ("Play time".to_owned(), clock(win.play_seconds)),
+        ("Hints".to_owned(), hints),
+        (
+            "Moves".to_owned(),
+            format!("{} (optimal {})", win.moves, win.optimal_moves),
+        ),
+        (
+            "Efficiency".to_owned(),
+            format!("{:.0} %", win.efficiency_percent),
+        ),
+    ];
+    if win.catches > 0 {
+        figures.push(("Caught".to_owned(), win.catches.to_string()));
+    }
+    if win.level > 1 {
+        figures.push((
+            format!("Run, levels 1-{}", win.level),
+            clock(win.run_seconds),
+        ));
+    }
+    figures.push(("Best time".to_owned(), best));
+    if let Some(best_level) = win.best_level {
+        figures.push(("Best level".to_owned(), best_level.to_string()));
+    }
     ResultDialog {
-        title: "You found the way out!".to_owned(),
-        subtitle: None,
-        figures: vec![
-            ("Time".to_owned(), clock(win.seconds)),
-            ("Moves".to_owned(), win.moves.to_string()),
-            ("Optimal".to_owned(), win.optimal_moves.to_string()),
-            (
-                "Efficiency".to_owned(),
-                format!("{:.0} %", win.efficiency_percent),
-            ),
-            ("Hints used".to_owned(), win.hints_used.to_string()),
-            ("Best time".to_owned(), best),
-        ],
+        title: format!("Level {} cleared!", win.level),
+        subtitle: Some("You found the way out.".to_owned()),
+        figures,
         note,
         buttons: vec![
+            (NEXT_LEVEL, "Next level"),
+            (MenuItem::Restart, "Same maze again"),
             (
                 MenuItem::PlayAgainNewSeed,
                 item_label(MenuItem::PlayAgainNewSeed),
             ),
-            (MenuItem::Restart, "Same maze again"),
             (MenuItem::MainMenu, item_label(MenuItem::MainMenu)),
         ],
     }
@@ -115,6 +196,21 @@ pub(super) fn result_dialog(win: &MazeWin) -> ResultDialog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_counts_the_hints_at_their_price() {
+        let hard = MazeTime::new(64 * 75, 2, Difficulty::Hard);
+        assert_eq!(
+            (hard.counted(), hard.hints()),
+            ("02:15.0".to_owned(), "2 hints, +60 s".to_owned())
+        );
+        let easy = MazeTime::new(64 * 75, 1, Difficulty::Easy);
+        assert_eq!(
+            (easy.counted(), easy.hints()),
+            ("01:15.0".to_owned(), "1 hint, free".to_owned())
+        );
+        assert_eq!(MazeTime::new(0, 0, Difficulty::Normal).hints(), "no hints");
+    }
 
     #[test]
     fn clock_shows_minutes_seconds_and_tenths() {

@@ -7,11 +7,13 @@ pub mod generation;
 pub mod ghost;
 pub mod hint;
 mod hud;
+pub mod levels;
 pub mod options;
 mod view;
 pub mod walk;
 
 pub use generation::CurrentMaze;
+pub use hud::MazeTime;
 pub use walk::{MazeWin, PlayerStepped};
 
 use crate::game::music::Piece;
@@ -33,6 +35,7 @@ fn plugin(app: &mut App) {
         options::plugin,
         generation::plugin,
         walk::plugin,
+        levels::plugin,
         hint::plugin,
         view::plugin,
         ghost::plugin,

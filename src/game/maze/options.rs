@@ -4,6 +4,8 @@
 use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{NumberSetting, SettingEdit, SettingRow, SettingValue};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
+use crate::logic::difficulty::Difficulty;
+use crate::logic::maze::run::MazeSetup;
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
 use crate::logic::ranges::clamp_into;
 use bevy::prelude::*;
@@ -128,21 +130,27 @@ impl MazeOptions {
         }
     }
 
-    /// The name of the best-time board of the maze these options make.
-    pub fn score_board(&self) -> String {
-        board_of(&self.spec(0))
+    /// The name of the best-time board of the first level these options make at a difficulty.
+    pub fn score_board(&self, difficulty: Difficulty) -> String {
+        board_of(&MazeSetup::first_level(self.spec(0), difficulty))
     }
 }
 
-/// The name of a maze's best-time board: size and algorithm, plus the braid when used.
-pub fn board_of(spec: &MazeSpec) -> String {
-    let (width, height, algorithm) = (spec.width, spec.height, spec.algorithm);
-    let braid_percent = (spec.braid * 100.0).round();
-    if braid_percent == 0.0 {
-        format!("{width}x{height}/{algorithm}")
-    } else {
-        format!("{width}x{height}/{algorithm}/braid{braid_percent}")
+/// The name of a maze's best-time board: the first level's size and algorithm, the braid when
+/// used, the difficulty, and the level after the first.
+pub fn board_of(setup: &MazeSetup) -> String {
+    let first = &setup.first;
+    let (width, height, algorithm) = (first.width, first.height, first.algorithm);
+    let mut board = format!("{width}x{height}/{algorithm}");
+    let braid_percent = (first.braid * 100.0).round();
+    if braid_percent != 0.0 {
+        board += &format!("/braid{braid_percent}");
     }
+    board += &format!("/{}", setup.difficulty.name());
+    if setup.level > 1 {
+        board += &format!("/level{}", setup.level);
+    }
+    board
 }
 
 impl ModeSettings for MazeOptions {
@@ -289,13 +297,24 @@ mod tests {
     }
 
     #[test]
-    fn boards_separate_sizes_algorithms_and_braid() {
+    fn boards_separate_sizes_algorithms_braid_difficulties_and_levels() {
         let plain = MazeOptions::default();
         let braided = MazeOptions {
             braid_percent: 10,
             ..plain
         };
-        assert_eq!(plain.score_board(), "15x15/backtracker");
-        assert_eq!(braided.score_board(), "15x15/backtracker/braid10");
+        assert_eq!(
+            plain.score_board(Difficulty::Normal),
+            "15x15/backtracker/normal"
+        );
+        assert_eq!(
+            braided.score_board(Difficulty::Hard),
+            "15x15/backtracker/braid10/hard"
+        );
+        let third = MazeSetup {
+            level: 3,
+            ..MazeSetup::first_level(plain.spec(1), Difficulty::Easy)
+        };
+        assert_eq!(board_of(&third), "15x15/backtracker/easy/level3");
     }
 }

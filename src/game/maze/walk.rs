@@ -1,9 +1,11 @@
 //! Walking the maze: the arrow keys (repeating while held) and the system walk (Enter, or the
 //! pause menu's action) become inputs that the maze's rules take at the next fixed step, where
-//! the clock counts; winning at the exit keeps the best time per board and the run's replay.
+//! the clock counts and the guardians walk; winning at the exit keeps the best time per board,
+//! the best level reached and the run's replay.
 
 use super::generation::{CurrentMaze, start_maze};
 use super::hint::MazeHint;
+use super::levels::{MazeLevel, submit_level};
 use super::options::board_of;
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::daily::{DailyChallenge, board_detail};
@@ -12,9 +14,9 @@ use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
 use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
 use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
-use crate::game::settings::{GameDifficulty, Settings};
+use crate::game::settings::Settings;
 use crate::logic::maze::Direction;
-use crate::logic::maze::run::MazeInput;
+use crate::logic::maze::run::{MazeEvent, MazeInput};
 use crate::logic::replay::{Recorder, ReplayHeader, maze_replay};
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
@@ -43,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     let playing = in_state(Screen::Maze).and_then(resource_exists::<CurrentMaze>);
     add_pause_action(app, Screen::Maze, SYSTEM_WALK, "System walk on/off");
     app.add_message::<PlayerStepped>()
+        .add_message::<PlayerCaught>()
         .add_message::<MazeSolved>()
         .init_resource::<WalkPace>()
         .add_systems(
@@ -98,11 +101,26 @@ pub struct PlayerStepped {
     pub to: usize,
 }
 
+/// A guardian caught the player, who is back at the last shrine.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerCaught {
+    /// The shrine the player is back at.
+    pub shrine: usize,
+    /// Where the way back starts in the trail.
+    pub trail_from: usize,
+}
+
 /// The result shown when the maze is solved.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct MazeWin {
-    /// Play time in seconds.
+    /// The level won, from 1.
+    pub level: u32,
+    /// The time that counts, in seconds: the play time plus what the hints cost.
     pub seconds: f64,
+    /// The play time alone, in seconds.
+    pub play_seconds: f64,
+    /// The counted time of the whole run: this level and those won before it.
+    pub run_seconds: f64,
     /// Steps taken.
     pub moves: u32,
     /// Steps of the shortest route.
@@ -111,6 +129,12 @@ pub struct MazeWin {
     pub efficiency_percent: f64,
     /// Times the hint was switched on.
     pub hints_used: u32,
+    /// Seconds each hint cost.
+    pub hint_cost_s: u32,
+    /// Times a guardian caught the player.
+    pub catches: u32,
+    /// The best level reached at this difficulty after this run.
+    pub best_level: Option<u32>,
     /// The best time on this board after this run, if any.
     pub best: Option<BestScore>,
     /// This run set the best time.
@@ -150,7 +174,7 @@ impl MazeTape {
             .rev()
             .find_map(|input| match input {
                 MazeInput::SystemWalk(on) => Some(*on),
-                MazeInput::Step(_) => Some(false),
+                MazeInput::Step(_) | MazeInput::WalkTo(_) => Some(false),
                 MazeInput::Hint => None,
             })
             .unwrap_or(run.system_walk)
@@ -173,10 +197,10 @@ pub(super) fn start_recording(
     };
     let seed_text = if let Some(daily) = daily {
         daily.seed_text()
-    } else if settings.seed() == run.spec.seed {
+    } else if settings.seed() == run.setup.first.seed {
         settings.seed_text.clone()
     } else {
-        run.spec.seed.to_string()
+        run.setup.first.seed.to_string()
     };
     // The recording starts from the maze as made, with `--autoplay`'s system walk as the input
     // of the first step, so the replay starts where a replayed maze starts.
@@ -208,7 +232,7 @@ fn feed_watched_inputs(
 pub(super) fn step_maze(
     mut run: ResMut<CurrentMaze>,
     mut tape: ResMut<MazeTape>,
-    mut stepped: MessageWriter<PlayerStepped>,
+    (mut stepped, mut caught): (MessageWriter<PlayerStepped>, MessageWriter<PlayerCaught>),
     mut solved: MessageWriter<MazeSolved>,
     mut sounds: MessageWriter<SoundRequested>,
 ) {
@@ -217,12 +241,22 @@ pub(super) fn step_maze(
     }
     let inputs: Vec<MazeInput> = tape.pending.drain(..).collect();
     let tick = run.ticks;
-    let mut moves = Vec::new();
-    let won = run.step_tick(inputs.iter().copied(), &mut moves);
+    let mut events = Vec::new();
+    let won = run.step_tick(inputs.iter().copied(), &mut events);
     tape.recorder.step(tick, &inputs, || run.fingerprint());
-    for (from, to) in moves {
-        stepped.write(PlayerStepped { from, to });
-        sounds.write(SoundRequested(Sound::Footstep));
+    for event in events {
+        match event {
+            MazeEvent::Stepped { from, to } => {
+                stepped.write(PlayerStepped { from, to });
+                sounds.write(SoundRequested(Sound::Footstep));
+            }
+            MazeEvent::Caught {
+                shrine, trail_from, ..
+            } => {
+                caught.write(PlayerCaught { shrine, trail_from });
+                sounds.write(SoundRequested(Sound::Crash));
+            }
+        }
     }
     if won {
         solved.write(MazeSolved);
@@ -300,8 +334,8 @@ fn finish_at_the_exit(
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
     (mut sounds, mut recorded): (MessageWriter<SoundRequested>, MessageWriter<RunRecorded>),
-    (difficulty, watching, daily): (
-        Res<GameDifficulty>,
+    (level, watching, daily): (
+        Res<MazeLevel>,
         Option<Res<Watching>>,
         Option<Res<DailyChallenge>>,
     ),
@@ -313,26 +347,40 @@ fn finish_at_the_exit(
         commands.insert_resource(replay_over_dialog(&watching));
         return;
     }
-    let seconds = run.seconds();
+    // The time that counts, with what the hints cost.
+    let seconds = run.total_seconds();
+    let seed = run.setup.first.seed;
+    let run_seconds = level.earlier_seconds + seconds;
+    let assisted = run.assisted || level.earlier_assisted;
     // The board of the maze played, whatever the settings say by now.
-    let detail = board_detail(daily.as_deref(), &board_of(&run.spec));
+    let detail = board_detail(daily.as_deref(), &board_of(&run.setup));
     let board = BestScores::board_name(&super::MODE, &detail);
-    let new_record =
-        !run.assisted && scores.submit(&board, Ranking::LowerIsBetter, seconds, run.spec.seed);
+    let new_record = !run.assisted && scores.submit(&board, Ranking::LowerIsBetter, seconds, seed);
+    let best_level = if assisted {
+        None
+    } else {
+        submit_level(&mut scores, daily.as_deref(), &run.setup, run_seconds)
+    };
     let win = MazeWin {
+        level: run.setup.level,
         seconds,
+        play_seconds: run.seconds(),
+        run_seconds,
         moves: run.moves,
         optimal_moves: run.optimal_moves,
         efficiency_percent: run.efficiency_percent(),
         hints_used: run.hints_used,
+        hint_cost_s: run.rules.hint_cost_s,
+        catches: run.catches,
+        best_level,
         best: scores.best(&board).cloned(),
         new_record,
         assisted: run.assisted,
     };
     let header = ReplayHeader::new(
-        run.spec.seed,
+        seed,
         tape.seed_text.clone(),
-        difficulty.0,
+        run.setup.difficulty,
         unix_now_s(),
     );
     recorded.write(RunRecorded {

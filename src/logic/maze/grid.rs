@@ -243,3 +243,31 @@ impl GridGraph for Maze {
         }
     }
 }
+
+/// A maze whose moves stay among the cells `allowed` accepts: for searches that must keep to a
+/// region, such as a guardian's reach or the cells a player has seen.
+pub struct Region<'a, F: Fn(usize) -> bool> {
+    /// The maze.
+    pub maze: &'a Maze,
+    /// Whether a cell belongs to the region.
+    pub allowed: F,
+}
+
+impl<F: Fn(usize) -> bool> GridGraph for Region<'_, F> {
+    fn width(&self) -> usize {
+        self.maze.width
+    }
+
+    fn height(&self) -> usize {
+        self.maze.height
+    }
+
+    #[inline]
+    fn for_each_neighbour(&self, id: usize, mut visit: impl FnMut(usize)) {
+        self.maze.for_each_neighbour(id, |next| {
+            if (self.allowed)(next) {
+                visit(next);
+            }
+        });
+    }
+}

@@ -2,14 +2,17 @@
 //! the rules of walking one (design §4.1).
 
 mod braid;
+pub mod challenge;
 mod generators;
 mod grid;
+pub mod guardians;
 pub mod run;
 mod text;
+pub mod torch;
 
 pub use braid::braid;
 pub use generators::Algorithm;
-pub use grid::{Direction, MAX_SIDE, MIN_SIDE, Maze, MazeError};
+pub use grid::{Direction, MAX_SIDE, MIN_SIDE, Maze, MazeError, Region};
 
 use crate::logic::seed::{Stream, stream_rng};
 use grid::check_size;

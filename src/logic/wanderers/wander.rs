@@ -308,6 +308,12 @@ impl Wanderers {
     }
 }
 
+/// The speed of an NPC `distance` from its target: full speed outside the arrive radius,
+/// slowing in proportion inside it, so it settles instead of jittering round the target.
+pub fn arrival_speed(distance: f32, params: &WanderParams) -> f32 {
+    params.movement_strength * (distance / params.arrive_radius).min(1.0)
+}
+
 /// Moves from `position` toward `target` for `dt` seconds: full speed outside the arrive
 /// radius, proportionally slower inside it, never past the target. Returns the new position and
 /// the speed used.
@@ -323,7 +329,7 @@ pub fn steer(
     if distance <= f32::EPSILON {
         return (target, 0.0);
     }
-    let speed = params.movement_strength * (distance / params.arrive_radius).min(1.0);
+    let speed = arrival_speed(distance, params);
     let travel = (speed * dt).min(distance);
     let k = travel / distance;
     (
