@@ -238,6 +238,87 @@ fn maze_bad_values_are_refused() {
         &["backtracker", "prim", "kruskal", "wilson"],
     );
     assert_usage_error(&["maze", "--format", "png"], &["ascii", "json"]);
+    for bad in ["impossible", "", "3"] {
+        assert_usage_error(&["maze", "--difficulty", bad], &["easy", "normal", "hard"]);
+    }
+}
+
+#[test]
+fn maze_json_lists_the_guardians_of_hard_on_open_cells_away_from_the_start() {
+    let args = |difficulty: &str| {
+        json_of(&[
+            "maze",
+            "--seed",
+            "7",
+            "--width",
+            "31",
+            "--height",
+            "31",
+            "--difficulty",
+            difficulty,
+            "--format",
+            "json",
+        ])
+    };
+    let hard = args("hard");
+    assert_eq!(hard["difficulty"], "hard");
+    assert_eq!(hard["torch_radius"], 3);
+    assert_eq!(hard["hint_cost_s"], 30);
+    let grid: Vec<&str> = hard["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_str().unwrap())
+        .collect();
+    // Steps from the start along open passages, by breadth-first search over the ASCII grid.
+    let (width, height) = (31usize, 31usize);
+    let open = |x: usize, y: usize| grid[y].as_bytes()[x] == b' ';
+    let mut steps = vec![usize::MAX; width * height];
+    steps[0] = 0;
+    let mut queue = std::collections::VecDeque::from([(0usize, 0usize)]);
+    while let Some((x, y)) = queue.pop_front() {
+        let here = steps[y * width + x];
+        let neighbours = [
+            (x > 0).then(|| (x - 1, y)),
+            (x + 1 < width).then(|| (x + 1, y)),
+            (y > 0).then(|| (x, y - 1)),
+            (y + 1 < height).then(|| (x, y + 1)),
+        ];
+        for (nx, ny) in neighbours.into_iter().flatten() {
+            let passage = open(x + nx + 1, y + ny + 1);
+            if passage && steps[ny * width + nx] == usize::MAX {
+                steps[ny * width + nx] = here + 1;
+                queue.push_back((nx, ny));
+            }
+        }
+    }
+    let guardians = hard["guardians"].as_array().unwrap();
+    // One per hundred cells at level 1, as long as there is room off the way to the exit.
+    assert!(!guardians.is_empty() && guardians.len() <= 31 * 31 / 100);
+    for guardian in guardians {
+        let home = &guardian["home"];
+        let (x, y) = (
+            home[0].as_u64().unwrap() as usize,
+            home[1].as_u64().unwrap() as usize,
+        );
+        assert!(open(2 * x + 1, 2 * y + 1), "a home on an open cell");
+        let tether = guardian["tether"].as_u64().unwrap() as usize;
+        assert!(
+            steps[y * width + x] > tether + 1,
+            "a home whose reach comes near the start"
+        );
+    }
+    assert_eq!(hard["shrines"][0], serde_json::json!([0, 0]));
+    assert_eq!(
+        args("hard")["guardians"],
+        hard["guardians"],
+        "the same seed, the same guardians"
+    );
+    let easy = args("easy");
+    assert!(easy["torch_radius"].is_null());
+    assert_eq!(easy["guardians"], serde_json::json!([]));
+    assert_eq!(args("normal")["torch_radius"], 5);
+    assert_eq!(args("normal")["guardians"], serde_json::json!([]));
 }
 
 #[test]
@@ -887,4 +968,26 @@ fn a_recorded_system_walk_replays_to_the_exit() {
     assert_eq!(result["moves"], moves);
     assert_eq!(result["ticks"], 7 * moves);
     assert_usage_error(&["maze", "--record", "x.json"], &["--solve"]);
+    // On Hard the guardians walk too, and the replay plays back the same.
+    let hard = dir.path().join("hard.json");
+    let output = temple_trails(&[
+        "maze",
+        "--seed",
+        "7",
+        "--width",
+        "31",
+        "--height",
+        "31",
+        "--difficulty",
+        "hard",
+        "--solve",
+        "--record",
+        hard.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = temple_trails(&["replay", hard.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["difficulty"], "hard");
+    assert_eq!(report["result"]["finished"], true);
 }

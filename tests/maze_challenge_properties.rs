@@ -9,7 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use reference::{brute_force_in_sight, closed_walls};
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::grid_search::distance_map;
-use temple_trails::logic::maze::challenge::{GUARDIAN_TETHER, SHRINE_MARGIN};
+use temple_trails::logic::grid_search::{GridSearch, distance_map_from};
+use temple_trails::logic::maze::challenge::{GUARDIAN_TETHER, ROUTE_MARGIN};
 use temple_trails::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use temple_trails::logic::maze::torch::lit_cells;
 use temple_trails::logic::maze::{Algorithm, Direction, Maze, MazeSpec};
@@ -83,14 +84,19 @@ fn guardians_walk_open_passages_within_their_tethers_and_never_reach_the_start()
             .iter()
             .map(|g| distance_map(&maze, g.home))
             .collect();
-        for (g, distance) in run.guardians.guardians.iter().zip(&from_home) {
-            for &shrine in &run.shrines {
-                let steps = distance[shrine].unwrap();
-                assert!(
-                    steps > GUARDIAN_TETHER + SHRINE_MARGIN,
-                    "a home near a shrine"
-                );
-            }
+        // The shortest way from start to exit, with the start and the shrines on it.
+        let route = GridSearch::new()
+            .astar(&maze, maze.start(), maze.goal())
+            .path
+            .unwrap();
+        assert!(run.shrines.iter().all(|shrine| route.contains(shrine)));
+        let off_route = distance_map_from(&maze, &route);
+        for g in &run.guardians.guardians {
+            let home_clearance = off_route[g.home].unwrap();
+            assert!(
+                home_clearance > GUARDIAN_TETHER + ROUTE_MARGIN,
+                "a home near the way"
+            );
             assert_eq!(g.tether, GUARDIAN_TETHER);
         }
         guardians_seen += run.guardians.len();
@@ -117,6 +123,10 @@ fn guardians_walk_open_passages_within_their_tethers_and_never_reach_the_start()
                 assert!(cell < maze.cell_count());
                 assert!(distance[cell].unwrap() <= g.tether, "past the tether");
                 assert_ne!(cell, maze.start(), "a guardian at the start");
+                assert!(
+                    off_route[cell].unwrap() > ROUTE_MARGIN,
+                    "a guardian on the way"
+                );
                 if cell != *last {
                     assert!(joined(&maze, *last, cell), "a jump from {last} to {cell}");
                     moves_seen += 1;

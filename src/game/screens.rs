@@ -77,6 +77,9 @@ pub struct ModeInfo {
     pub blurb: &'static str,
     /// The music loop played while it is on screen.
     pub music: Piece,
+    /// What the shared difficulty changes in this mode, for the menu; `None` when it changes
+    /// nothing.
+    pub difficulty_shapes: Option<&'static str>,
     /// Adds the mode's plugins: its rules, its options and menus, and (when the app draws) its
     /// drawing.
     pub plugin: fn(&mut App),

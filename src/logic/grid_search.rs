@@ -240,9 +240,20 @@ impl GridSearch {
 
 /// Steps from `start` to every cell (`None` where unreachable), by breadth-first search.
 pub fn distance_map(grid: &impl GridGraph, start: usize) -> Vec<Option<u32>> {
+    distance_map_from(grid, &[start])
+}
+
+/// Steps from the nearest of `starts` to every cell (`None` where unreachable), by one
+/// breadth-first search from all of them at once.
+pub fn distance_map_from(grid: &impl GridGraph, starts: &[usize]) -> Vec<Option<u32>> {
     let mut distance = vec![None; grid.cell_count()];
-    let mut queue = VecDeque::from([start]);
-    distance[start] = Some(0);
+    let mut queue = VecDeque::with_capacity(starts.len());
+    for &start in starts {
+        if distance[start].is_none() {
+            distance[start] = Some(0);
+            queue.push_back(start);
+        }
+    }
     while let Some(cell) = queue.pop_front() {
         let next_distance = distance[cell].map(|d| d + 1);
         grid.for_each_neighbour(cell, |next| {

@@ -1,20 +1,25 @@
-//! Maze mode: a generated maze walked with the arrow keys, leaving a trail, with the A*
-//! shortest path on demand and a system walk. One plugin per feature: the settings
-//! ([`options`]), making the maze ([`generation`]), walking and winning ([`walk`]), the hint
-//! overlay ([`hint`]), and the drawing and HUD.
+//! Maze mode: a generated maze walked with the arrow keys or by clicking, leaving a trail, with
+//! the A* shortest path on demand and a system walk; on Normal and Hard in torchlight, on Hard
+//! with guardians; level after level. One plugin per feature: the settings ([`options`]),
+//! making the maze ([`generation`]), walking and winning ([`walk`]), the levels ([`levels`]),
+//! clicking to walk ([`click_walk`]), the hint overlay ([`hint`]), and the drawing (the maze,
+//! the darkness, the guardians and shrines, the ghost) and HUD.
 
+pub mod click_walk;
 pub mod generation;
 pub mod ghost;
+mod guardians;
 pub mod hint;
 mod hud;
 pub mod levels;
 pub mod options;
-mod view;
+mod torchlight;
+pub mod view;
 pub mod walk;
 
 pub use generation::CurrentMaze;
 pub use hud::MazeTime;
-pub use walk::{MazeWin, PlayerStepped};
+pub use walk::{MazeWin, PlayerCaught, PlayerStepped};
 
 use crate::game::music::Piece;
 use crate::game::screens::{ModeInfo, Screen};
@@ -25,8 +30,9 @@ pub const MODE: ModeInfo = ModeInfo {
     screen: Screen::Maze,
     name: "maze",
     label: "Maze",
-    blurb: "Find the exit of a generated maze; Space shows the way.",
+    blurb: "Find the exit of a generated maze by torchlight, level after level.",
     music: Piece::Maze,
+    difficulty_shapes: Some("torchlight, hint cost, guardians"),
     plugin,
 };
 
@@ -38,6 +44,9 @@ fn plugin(app: &mut App) {
         levels::plugin,
         hint::plugin,
         view::plugin,
+        torchlight::plugin,
+        guardians::plugin,
+        click_walk::plugin,
         ghost::plugin,
         hud::plugin,
     ));

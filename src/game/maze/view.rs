@@ -4,7 +4,7 @@
 //! follows the player and zooms. The hint overlay draws itself ([`super::hint`]).
 
 use super::generation::{CurrentMaze, start_maze};
-use super::walk::PlayerStepped;
+use super::walk::{PlayerCaught, PlayerStepped};
 use crate::game::camera::end_mode_view;
 use crate::game::screens::{AppSystems, Screen};
 use crate::game::theme::GOLD;
@@ -17,7 +17,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::PrimaryWindow;
 
 /// World units per wall-grid square (a cell or a wall between cells).
-pub(super) const TEXEL: f32 = 12.0;
+pub const TEXEL: f32 = 12.0;
 /// Largest zoom (world units per screen pixel) the camera starts at: texels of about 10 px.
 const MAX_START_SCALE: f32 = 1.25;
 /// Closest zoom.
@@ -40,6 +40,8 @@ const FLOOR: [u8; 4] = [196, 172, 124, 255];
 const ENTRANCE: [u8; 4] = [96, 170, 96, 255];
 const EXIT: [u8; 4] = GOLD.texel(255);
 const TRAIL: [u8; 4] = [214, 86, 64, 170];
+/// The way a guardian dragged the player back: a darker, bruised purple.
+const DRAGGED: [u8; 4] = [120, 40, 110, 200];
 /// Nothing painted.
 pub(super) const CLEAR: [u8; 4] = [0, 0, 0, 0];
 
@@ -62,6 +64,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 paint_trail.run_if(on_message::<PlayerStepped>),
+                paint_way_back.run_if(on_message::<PlayerCaught>),
                 glide_player,
                 zoom_camera,
                 follow_player,
@@ -110,12 +113,38 @@ pub(super) fn walk_texels(maze: &Maze, cells: &[usize]) -> Vec<(usize, usize)> {
 
 /// The world position of a wall-grid square's centre (the maze is centred on the origin).
 pub(super) fn texel_position(maze: &Maze, (column, row): (usize, usize)) -> Vec2 {
+    cell_point_position(
+        maze,
+        [(column as f32 - 1.0) / 2.0, (row as f32 - 1.0) / 2.0],
+    )
+}
+
+/// The world position of a point in cell coordinates: cell (x, y)'s centre is at [x, y].
+pub fn cell_point_position(maze: &Maze, [x, y]: [f32; 2]) -> Vec2 {
     let columns = (2 * maze.width() + 1) as f32;
     let rows = (2 * maze.height() + 1) as f32;
     Vec2::new(
-        (column as f32 + 0.5 - columns / 2.0) * TEXEL,
-        (rows / 2.0 - row as f32 - 0.5) * TEXEL,
+        (2.0 * x + 1.5 - columns / 2.0) * TEXEL,
+        (rows / 2.0 - 2.0 * y - 1.5) * TEXEL,
     )
+}
+
+/// The cell under a world position, if it is inside the maze (a wall counts as the cell to its
+/// west or north).
+pub(super) fn cell_at(maze: &Maze, world: Vec2) -> Option<usize> {
+    let columns = (2 * maze.width() + 1) as f32;
+    let rows = (2 * maze.height() + 1) as f32;
+    let column = (world.x / TEXEL + columns / 2.0).floor();
+    let row = (rows / 2.0 - world.y / TEXEL).floor();
+    let inside = |square: f32, squares: f32| square >= 1.0 && square < squares - 1.0;
+    if !inside(column, columns) || !inside(row, rows) {
+        return None;
+    }
+    let (x, y) = (
+        ((column - 1.0) / 2.0) as usize,
+        ((row - 1.0) / 2.0) as usize,
+    );
+    Some(maze.id(x, y))
 }
 
 /// A texture with a texel per wall-grid square, all `fill`.
@@ -304,6 +333,30 @@ fn paint_trail(
     }
 }
 
+/// A guardian caught the player: the way back is painted bruised and the player stands at the
+/// shrine at once.
+fn paint_way_back(
+    run: Res<CurrentMaze>,
+    view: Res<MazeView>,
+    mut caught: MessageReader<PlayerCaught>,
+    mut images: ResMut<Assets<Image>>,
+    mut player: Query<&mut MazePlayer>,
+) {
+    let Some(mut trail) = images.get_mut(&view.trail) else {
+        return;
+    };
+    for catch in caught.read() {
+        let way_back = run.trail.get(catch.trail_from..).unwrap_or_default();
+        for texel in walk_texels(&run.maze, way_back) {
+            put(&mut trail, texel, DRAGGED);
+        }
+        let shrine = texel_position(&run.maze, cell_texel(&run.maze, catch.shrine));
+        for mut sprite in &mut player {
+            (sprite.from, sprite.to, sprite.progress) = (shrine, shrine, 1.0);
+        }
+    }
+}
+
 fn glide_player(time: Res<Time>, mut player: Query<(&mut Transform, &mut MazePlayer)>) {
     for (mut transform, mut sprite) in &mut player {
         sprite.progress = (sprite.progress + time.delta_secs() / TWEEN_SECONDS).min(1.0);
@@ -389,5 +442,28 @@ mod tests {
             walk_texels(&maze, &[0, 1, 4]),
             vec![(2, 1), (3, 2), (1, 1), (3, 1), (3, 3)]
         );
+    }
+
+    #[test]
+    fn a_point_maps_back_to_its_cell() {
+        let maze = Maze::closed(5, 4).unwrap();
+        for cell in 0..maze.cell_count() {
+            let centre = texel_position(&maze, cell_texel(&maze, cell));
+            assert_eq!(cell_at(&maze, centre), Some(cell));
+            // Anywhere on the cell's square, up to its edges.
+            let corner = centre + Vec2::new(-0.49, 0.49) * TEXEL;
+            assert_eq!(cell_at(&maze, corner), Some(cell));
+        }
+        let (x, y) = (1.5, 2.0);
+        let between = cell_point_position(&maze, [x, y]);
+        let (a, b) = (maze.id(1, 2), maze.id(2, 2));
+        let halfway = (texel_position(&maze, cell_texel(&maze, a))
+            + texel_position(&maze, cell_texel(&maze, b)))
+            / 2.0;
+        assert!(between.distance(halfway) < 1e-4);
+        // The outer wall and beyond are no cell.
+        let outside = texel_position(&maze, (0, 1));
+        assert_eq!(cell_at(&maze, outside), None);
+        assert_eq!(cell_at(&maze, Vec2::splat(1e6)), None);
     }
 }

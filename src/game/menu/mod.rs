@@ -10,7 +10,7 @@ pub mod rows;
 pub mod ui;
 
 use crate::game::daily::DAILY_MODES;
-use crate::game::screens::{AppSystems, Menu, Screen};
+use crate::game::screens::{AppSystems, Menu, ModeInfo, Screen};
 use crate::game::settings::{MAX_VOLUME, Settings, VolumeChannel};
 use crate::game::theme::dialog::ResultDialog;
 use crate::game::{MODES, draws};
@@ -283,6 +283,22 @@ pub fn menu_items(
     }
 }
 
+/// What the difficulty changes in each mode, for the line under the menu's difficulty row:
+/// "Runner: speed, obstacles  ·  Maze: ...  ·  Wanderers: unchanged".
+pub fn difficulty_note(modes: &[ModeInfo]) -> String {
+    modes
+        .iter()
+        .map(|mode| {
+            format!(
+                "{}: {}",
+                mode.label,
+                mode.difficulty_shapes.unwrap_or("unchanged")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("  ·  ")
+}
+
 /// The label of a core menu button.
 pub fn item_label(item: MenuItem) -> &'static str {
     match item {
@@ -313,6 +329,15 @@ pub fn item_label(item: MenuItem) -> &'static str {
 mod tests {
     use super::*;
     use crate::game::theme::dialog::ResultDialog;
+
+    #[test]
+    fn the_difficulty_note_says_what_each_mode_changes() {
+        assert_eq!(
+            difficulty_note(MODES),
+            "Runner: speed, obstacles  ·  Maze: torchlight, hint cost, guardians  ·  \
+             Wanderers: unchanged"
+        );
+    }
 
     #[test]
     fn every_menu_with_items_has_a_way_out() {

@@ -5,7 +5,7 @@
 use super::rows::SettingRow;
 use super::{
     MenuContributions, MenuCursor, MenuInput, MenuItem, MenuRequests, OpenMenuItems,
-    core_setting_rows, item_label,
+    core_setting_rows, difficulty_note, item_label,
 };
 use crate::game::MODES;
 use crate::game::daily::{DAILY_MODES, DailyChallenge};
@@ -199,6 +199,7 @@ fn draw_main_menu(
                 }
             }
         });
+        note(ui, difficulty_note(MODES));
         ui.add_space(6.0);
         for item in [MenuItem::Records, MenuItem::Settings, MenuItem::Quit] {
             menu_button(ui, item_label(item), item, &mut focus, &mut inputs);

@@ -28,6 +28,7 @@ pub const MODE: ModeInfo = ModeInfo {
     label: "Runner",
     blurb: "Run the endless temple: jump, slide, dodge and turn.",
     music: Piece::Runner,
+    difficulty_shapes: Some("speed, obstacles"),
     plugin,
 };
 

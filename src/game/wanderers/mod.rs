@@ -26,6 +26,7 @@ pub const MODE: ModeInfo = ModeInfo {
     label: "Wanderers",
     blurb: "Watch NPCs wander near home and find their way around stone.",
     music: Piece::Title,
+    difficulty_shapes: None,
     plugin,
 };
 

@@ -3,7 +3,6 @@
 
 use super::{MAX_SIDE, Maze, MazeSpec};
 use crate::logic::difficulty::Difficulty;
-use crate::logic::grid_search::GridSearch;
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::seed::{Stream, stream_rng};
 use rand::Rng;
@@ -16,8 +15,10 @@ pub const CELLS_PER_GUARDIAN: usize = 100;
 pub const MAX_GUARDIANS: usize = 100;
 /// How far a guardian may walk from home, in steps along the corridors.
 pub const GUARDIAN_TETHER: u32 = 5;
-/// Steps kept free between a guardian's reach and the start or any shrine.
-pub const SHRINE_MARGIN: u32 = 3;
+/// Steps kept free between a guardian's reach and the shortest way from the start to the exit
+/// (which holds the start and the shrines): guardians lurk off the way, never on it, so a player
+/// who knows the way is never caught and one exploring in the dark can be.
+pub const ROUTE_MARGIN: u32 = 1;
 /// Fixed steps per second of play.
 pub const TICKS_PER_SECOND: u64 = (1.0 / SIMULATION_STEP_S) as u64;
 /// Shrines along the way besides the start: at these fractions of the shortest route.
@@ -99,13 +100,9 @@ pub fn level_seed(seed: u64, level: u32) -> u64 {
     (1..level).fold(seed, |_, _| levels.next_u64())
 }
 
-/// The shrines of a maze: the start, then the cells of the shortest route from start to exit
-/// at a third and at two thirds of the way.
-pub fn shrine_cells(maze: &Maze) -> Vec<usize> {
-    let route = GridSearch::new()
-        .astar(maze, maze.start(), maze.goal())
-        .path
-        .unwrap_or_default();
+/// The shrines of a maze: the start, then the cells of `route` (the shortest way from start to
+/// exit) at a third and at two thirds of the way.
+pub fn shrine_cells(maze: &Maze, route: &[usize]) -> Vec<usize> {
     let mut shrines = vec![maze.start()];
     for fraction in SHRINE_FRACTIONS {
         let at = (route.len().saturating_sub(1) as f64 * fraction).round() as usize;
@@ -122,6 +119,7 @@ pub fn shrine_cells(maze: &Maze) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::grid_search::GridSearch;
     use crate::logic::maze::Algorithm;
 
     fn spec(side: usize) -> MazeSpec {
@@ -174,7 +172,7 @@ mod tests {
             .astar(&maze, maze.start(), maze.goal())
             .path
             .unwrap();
-        let shrines = shrine_cells(&maze);
+        let shrines = shrine_cells(&maze, &route);
         assert_eq!(shrines.len(), 3);
         assert_eq!(shrines[0], maze.start());
         let places: Vec<usize> = shrines

@@ -2,13 +2,14 @@
 //! cell and its own noise offsets ([`Wanderers`]); its target is the cell of its reach nearest
 //! the point Perlin noise moves around home, and it walks the maze's corridors there along the
 //! A* route inside its reach, slowing as it arrives. Its reach is every cell at most its tether
-//! of steps from home, so it never leaves home far behind, never walks through a wall, and never
-//! comes near the start or a shrine.
+//! of steps from home, so it never leaves home far behind and never walks through a wall; homes
+//! lie far enough off the shortest way from start to exit that no reach touches it, so guardians
+//! lurk where a player exploring in the dark goes astray, and never at the start or a shrine.
 
 use super::Maze;
-use super::challenge::{GUARDIAN_TETHER, SHRINE_MARGIN};
+use super::challenge::{GUARDIAN_TETHER, ROUTE_MARGIN};
 use super::grid::Region;
-use crate::logic::grid_search::{GridGraph, GridSearch, distance_map};
+use crate::logic::grid_search::{GridGraph, GridSearch, distance_map_from};
 use crate::logic::seed::{Stream, stream_rng};
 use crate::logic::wanderers::wander::{WanderParams, Wanderers, arrival_speed};
 use rand::seq::SliceRandom;
@@ -103,22 +104,17 @@ impl Guardians {
     }
 
     /// Up to `count` guardians for a maze, homes drawn from the seed's guardian stream among the
-    /// cells more than a tether and [`SHRINE_MARGIN`] steps from every cell of `keep_clear`
-    /// (the start and the shrines), no two homes closer than a tether (counted along x plus
-    /// y). A maze too small for them all gets fewer.
+    /// cells more than a tether and [`ROUTE_MARGIN`] steps from every cell of `keep_clear`
+    /// (the shortest way from start to exit), no two homes closer than a tether (counted along
+    /// x plus y). A maze with too little room off the way gets fewer.
     pub fn place(maze: &Maze, seed: u64, count: usize, keep_clear: &[usize]) -> Guardians {
         if count == 0 {
             return Guardians::none();
         }
         let tether = GUARDIAN_TETHER;
-        let mut clearance = vec![u32::MAX; maze.cell_count()];
-        for &cell in keep_clear {
-            for (near, steps) in clearance.iter_mut().zip(distance_map(maze, cell)) {
-                *near = (*near).min(steps.unwrap_or(u32::MAX));
-            }
-        }
+        let clearance = distance_map_from(maze, keep_clear);
         let mut candidates: Vec<usize> = (0..maze.cell_count())
-            .filter(|&cell| clearance[cell] > tether + SHRINE_MARGIN)
+            .filter(|&cell| clearance[cell].is_none_or(|steps| steps > tether + ROUTE_MARGIN))
             .collect();
         candidates.shuffle(&mut stream_rng(seed, Stream::MazeGuardians));
         let mut homes: Vec<usize> = Vec::with_capacity(count);
@@ -276,6 +272,7 @@ pub fn cells_within(maze: &Maze, from: usize, steps: u32) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::grid_search::distance_map;
     use crate::logic::maze::{Algorithm, MazeSpec};
 
     fn maze(side: usize, seed: u64) -> Maze {
@@ -309,11 +306,11 @@ mod tests {
         assert_eq!(guardians.len(), 4);
         let from_start = distance_map(&maze, maze.start());
         for g in &guardians.guardians {
-            assert!(from_start[g.home].unwrap() > GUARDIAN_TETHER + SHRINE_MARGIN);
+            assert!(from_start[g.home].unwrap() > GUARDIAN_TETHER + ROUTE_MARGIN);
             assert!(!g.reach().contains(&maze.start()));
         }
         // A tiny maze has no room for any.
-        let tiny = self::maze(3, 5);
+        let tiny = self::maze(2, 5);
         assert!(Guardians::place(&tiny, 5, 3, &[tiny.start()]).is_empty());
     }
 

@@ -148,17 +148,18 @@ impl MazeRun {
         let spec = setup.spec();
         let rules = MazeRules::of(setup.difficulty);
         let maze = spec.generate()?;
-        let optimal_moves = GridSearch::new()
+        let route = GridSearch::new()
             .astar(&maze, maze.start(), maze.goal())
-            .steps()
+            .path
             .ok_or(MazeError::NoWayOut)?;
+        let optimal_moves = route.len() - 1;
         let start = maze.start();
         // The setup (with its seed) and the walls it made.
         let maze_fingerprint = fnv1a_64(format!("{setup:?}|{maze:?}").as_bytes());
         let (shrines, guardians) = if rules.guardians {
-            let shrines = shrine_cells(&maze);
+            let shrines = shrine_cells(&maze, &route);
             let count = rules.guardian_count(maze.cell_count(), setup.level);
-            let guardians = Guardians::place(&maze, spec.seed, count, &shrines);
+            let guardians = Guardians::place(&maze, spec.seed, count, &route);
             (shrines, guardians)
         } else {
             (vec![start], Guardians::none())
