@@ -2,7 +2,8 @@
 # The frame-time benchmark: renders each scene of the release game in one Xvfb server at
 # 1280x720 with Mesa's software Vulkan, for a fixed number of frames after a warm-up, and prints
 # one line per scene: `<scene> <ms per frame> <ratio to bare>`. `bare` is a window with a 2D
-# camera and egui and nothing else; every ratio is to it, measured in the same run.
+# camera and egui and nothing else; every ratio is to it, measured in the same run. `maze-hard`
+# is a 31 x 31 maze on Hard: torchlight, the dim map and nine guardians.
 #
 # Usage: benches/frames.sh            (WARMUP and FRAMES in the environment change the counts)
 # Needs: xvfb, mesa-vulkan-drivers; builds the release game with cargo first.
@@ -52,5 +53,6 @@ report bare "" --bare
 report title ""
 report runner "" --mode runner --autoplay --seed 42
 report maze "" --mode maze --autoplay --seed 42
+report maze-hard '{"maze": {"size": "medium"}}' --mode maze --autoplay --seed 42 --difficulty hard
 report wanderers-2000 "$(crowd 2000)" --mode wanderers --seed 42
 report wanderers-20000 "$(crowd 20000)" --mode wanderers --seed 42

@@ -241,6 +241,9 @@ fn maze_bad_values_are_refused() {
     for bad in ["impossible", "", "3"] {
         assert_usage_error(&["maze", "--difficulty", bad], &["easy", "normal", "hard"]);
     }
+    for bad in ["0", "1001", "two"] {
+        assert_usage_error(&["maze", "--level", bad], &["1 to 1000"]);
+    }
 }
 
 #[test]
@@ -317,6 +320,29 @@ fn maze_json_lists_the_guardians_of_hard_on_open_cells_away_from_the_start() {
     let easy = args("easy");
     assert!(easy["torch_radius"].is_null());
     assert_eq!(easy["guardians"], serde_json::json!([]));
+    // Level 3 is 12 cells wider and taller, with two guardians more room permitting.
+    let third = json_of(&[
+        "maze",
+        "--seed",
+        "7",
+        "--width",
+        "31",
+        "--height",
+        "31",
+        "--difficulty",
+        "hard",
+        "--level",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (third["width"].as_u64(), third["level"].as_u64()),
+        (Some(43), Some(3))
+    );
+    assert_eq!(third["seed"], hard["seed"], "the game's seed");
+    assert_ne!(third["grid"], hard["grid"]);
+    assert!(third["guardians"].as_array().unwrap().len() > guardians.len());
     assert_eq!(args("normal")["torch_radius"], 5);
     assert_eq!(args("normal")["guardians"], serde_json::json!([]));
 }

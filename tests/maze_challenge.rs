@@ -108,6 +108,27 @@ fn easy_is_fully_lit_and_normal_and_hard_are_dark_beyond_the_torch() {
 }
 
 #[test]
+fn the_system_walks_route_goes_when_the_player_takes_control_back() {
+    let mut app = maze_app(Difficulty::Normal, 15);
+    press(&mut app, KeyCode::Enter);
+    run_frames(&mut app, 3);
+    assert!(run(&app).system_walk && run(&app).moves > 0);
+    assert!(app.world().resource::<MazeHint>().shown, "the route shows");
+    let key = {
+        let run = run(&app);
+        let back = *run.trail.iter().rev().nth(1).unwrap();
+        key_for(run, run.player, back)
+    };
+    press(&mut app, key);
+    assert!(!run(&app).system_walk);
+    assert!(
+        !app.world().resource::<MazeHint>().shown,
+        "no free way through the dark"
+    );
+    assert_eq!(run(&app).hints_used, 0);
+}
+
+#[test]
 fn a_hint_costs_time_on_normal_and_hard_and_not_on_easy() {
     for (difficulty, cost) in [
         (Difficulty::Easy, 0.0),

@@ -37,6 +37,10 @@ pub struct MazeArgs {
     /// The difficulty: the torch's reach, the price of a hint, and the guardians (on hard).
     #[arg(long, default_value = "normal", value_parser = difficulty_parser())]
     pub difficulty: Difficulty,
+    /// The level (1 to 1000): each after the first is a larger maze of its own, as the game's
+    /// Next level plays it; --width and --height are level 1's.
+    #[arg(long, default_value_t = 1, value_parser = maze_level)]
+    pub level: u32,
     /// Also find the shortest path from start to exit with A* and show it.
     #[arg(long)]
     pub solve: bool,
@@ -54,6 +58,22 @@ fn maze_side(text: &str) -> Result<usize, String> {
     cells_in(text, MIN_SIDE..=MAX_SIDE, "a maze side")
 }
 
+/// The highest level the command line makes: by then every side has long reached its largest.
+const MAX_LEVEL: u32 = 1000;
+
+/// A level from 1 to [`MAX_LEVEL`].
+fn maze_level(text: &str) -> Result<u32, String> {
+    let level: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a level (1 to {MAX_LEVEL})"))?;
+    if (1..=MAX_LEVEL).contains(&level) {
+        Ok(level)
+    } else {
+        Err(format!("level {level} is out of range: 1 to {MAX_LEVEL}"))
+    }
+}
+
 /// How `temple-trails maze` prints the maze.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MazeFormat {
@@ -69,6 +89,7 @@ struct MazeReport {
     width: usize,
     height: usize,
     seed: u64,
+    level: u32,
     algorithm: &'static str,
     braid: f64,
     difficulty: &'static str,
@@ -121,7 +142,10 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
         braid: args.braid,
         seed: args.seed.value,
     };
-    let setup = MazeSetup::first_level(spec, args.difficulty);
+    let setup = MazeSetup {
+        level: args.level,
+        ..MazeSetup::first_level(spec, args.difficulty)
+    };
     let started = Instant::now();
     let run = MazeRun::new(setup, false).map_err(|err| CliError::usage(err.to_string()))?;
     let generate_ms = millis_since(started);
@@ -151,6 +175,7 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
                 width: maze.width(),
                 height: maze.height(),
                 seed: spec.seed,
+                level: args.level,
                 algorithm: args.algorithm.name(),
                 braid: args.braid,
                 difficulty: args.difficulty.name(),

@@ -120,6 +120,9 @@ pub struct Settings {
     pub fullscreen: bool,
     /// The best run of the seed runs beside the player as a ghost.
     pub ghosts: bool,
+    /// Smooth edges with 4x multisampling. Off by default: under software rendering it costs
+    /// about half of every frame.
+    pub antialiasing: bool,
     /// The seed as the player typed it: a number, or a word that is hashed.
     pub seed_text: String,
     /// The difficulty of every mode.
@@ -137,6 +140,7 @@ impl Default for Settings {
             effects_volume: 1.0,
             fullscreen: false,
             ghosts: true,
+            antialiasing: false,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
             modes: BTreeMap::new(),

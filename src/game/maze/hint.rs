@@ -39,8 +39,11 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain()
                     .in_set(AppSystems::RecordInput),
-                refresh_hint
-                    .run_if(on_message::<PlayerStepped>)
+                (
+                    hide_route_after_the_walk,
+                    refresh_hint.run_if(on_message::<PlayerStepped>),
+                )
+                    .chain()
                     .in_set(AppSystems::Update),
             )
                 .in_set(PausableSystems)
@@ -65,6 +68,9 @@ pub(super) fn plugin(app: &mut App) {
 pub struct MazeHint {
     /// The shortest path is shown.
     pub shown: bool,
+    /// It is shown only as the system walk's route, not as a hint the player asked (and paid)
+    /// for: it goes when the system stops walking.
+    pub route_only: bool,
     /// The cells A* expanded for it are shown.
     pub searched_shown: bool,
     /// The last search: A* from the player's cell at the time to the exit.
@@ -89,6 +95,9 @@ impl MazeHint {
 
     /// Shows the route the system walk follows (not counted as a hint).
     pub fn show_route(&mut self, run: &MazeRun) {
+        if !self.shown {
+            self.route_only = true;
+        }
         self.shown = true;
         self.recompute(run);
     }
@@ -111,6 +120,7 @@ fn reset_hint(run: Option<Res<CurrentMaze>>, mut hint: ResMut<MazeHint>) {
 /// Space shows or hides the hint; showing it is an input of the run, counted at the next step.
 fn toggle_hint(run: Res<CurrentMaze>, mut hint: ResMut<MazeHint>, tape: Option<ResMut<MazeTape>>) {
     hint.shown = !hint.shown;
+    hint.route_only = false;
     if hint.shown {
         if let Some(mut tape) = tape {
             tape.pending.push(MazeInput::Hint);
@@ -123,6 +133,21 @@ fn toggle_searched_cells(run: Res<CurrentMaze>, mut hint: ResMut<MazeHint>) {
     hint.searched_shown = !hint.searched_shown;
     if hint.searched_shown && hint.outcome.is_none() {
         hint.recompute(&run);
+    }
+}
+
+/// The system walk's route goes when the system stops walking (a key, a click or Enter took
+/// control back), so it never lights the way for free in the dark.
+fn hide_route_after_the_walk(
+    run: Res<CurrentMaze>,
+    tape: Option<Res<MazeTape>>,
+    mut hint: ResMut<MazeHint>,
+) {
+    // With the inputs still waiting for the next step: Enter may have just started the walk.
+    let walking = tape.map_or(run.system_walk, |tape| tape.system_walk_wanted(&run));
+    if hint.route_only && !walking {
+        hint.shown = false;
+        hint.route_only = false;
     }
 }
 

@@ -174,6 +174,9 @@ fn apply_core_edit(settings: &mut Settings, item: Option<MenuItem>, edit: Settin
             replace(&mut settings.fullscreen, on)
         }
         (Some(MenuItem::Ghosts), SettingEdit::Toggle(on)) => replace(&mut settings.ghosts, on),
+        (Some(MenuItem::AntiAliasing), SettingEdit::Toggle(on)) => {
+            replace(&mut settings.antialiasing, on)
+        }
         _ => false,
     }
 }

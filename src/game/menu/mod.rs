@@ -93,6 +93,8 @@ pub enum MenuItem {
     Fullscreen,
     /// Toggle the ghosts of best runs.
     Ghosts,
+    /// Toggle anti-aliasing (multisampling).
+    AntiAliasing,
     /// Leave the settings page.
     Back,
     /// Close the pause menu.
@@ -231,7 +233,15 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
         label: item_label(MenuItem::Ghosts),
         value: SettingValue::Toggle(settings.ghosts),
     };
-    volumes.into_iter().chain([fullscreen, ghosts]).collect()
+    let antialiasing = SettingRow {
+        item: MenuItem::AntiAliasing,
+        label: item_label(MenuItem::AntiAliasing),
+        value: SettingValue::Toggle(settings.antialiasing),
+    };
+    volumes
+        .into_iter()
+        .chain([fullscreen, ghosts, antialiasing])
+        .collect()
 }
 
 /// The items of `menu` on `screen`, top to bottom.
@@ -265,7 +275,11 @@ pub fn menu_items(
         Menu::Settings => VolumeChannel::ALL
             .map(MenuItem::Volume)
             .into_iter()
-            .chain([MenuItem::Fullscreen, MenuItem::Ghosts])
+            .chain([
+                MenuItem::Fullscreen,
+                MenuItem::Ghosts,
+                MenuItem::AntiAliasing,
+            ])
             .chain(
                 contributions
                     .settings_sections
@@ -316,6 +330,7 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::Volume(channel) => channel.label(),
         MenuItem::Fullscreen => "Fullscreen",
         MenuItem::Ghosts => "Ghosts of best runs",
+        MenuItem::AntiAliasing => "Anti-aliasing (4x, slower)",
         MenuItem::Back => "Back",
         MenuItem::Resume => "Resume",
         MenuItem::Restart => "Restart",
@@ -414,6 +429,7 @@ mod tests {
                 MenuItem::Volume(VolumeChannel::Effects),
                 MenuItem::Fullscreen,
                 MenuItem::Ghosts,
+                MenuItem::AntiAliasing,
                 MenuItem::Setting("maze.size"),
                 MenuItem::Back
             ]

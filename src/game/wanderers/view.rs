@@ -10,7 +10,7 @@ use super::options::WanderersOptions;
 use super::panel::PANEL_WIDTH;
 use super::selection::{SelectedNpc, SelectedRoute};
 use super::steering::{WanderersRun, start_sandbox};
-use crate::game::camera::end_mode_view;
+use crate::game::camera::{NoMultisampling, end_mode_view};
 use crate::game::screens::{AppSystems, Screen};
 use crate::game::theme::GOLD;
 use crate::logic::wanderers::crowd::Body;
@@ -57,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         OnExit(Screen::Wanderers),
-        (end_mode_view::<DrawnSandbox>, smooth_edges_again),
+        (end_mode_view::<DrawnSandbox>, allow_multisampling),
     )
     .add_systems(
         Update,
@@ -142,15 +142,15 @@ fn field_image(field: &ObstacleField) -> Image {
 
 /// Starts the view. The crowd is rectangles on whole cells and the field is drawn texel by texel:
 /// multisampling would smooth no edge there, and under software rendering it cost about half of
-/// every frame, so the sandbox is drawn without it.
-fn spawn_field_view(mut commands: Commands, camera: Single<Entity, With<Camera2d>>) {
+/// every frame, so the sandbox is drawn without it whatever the anti-aliasing setting says.
+fn spawn_field_view(mut commands: Commands) {
     commands.insert_resource(DrawnSandbox::default());
-    commands.entity(*camera).insert(Msaa::Off);
+    commands.insert_resource(NoMultisampling);
 }
 
-/// Puts back the multisampling the other screens draw with.
-fn smooth_edges_again(mut commands: Commands, camera: Single<Entity, With<Camera2d>>) {
-    commands.entity(*camera).insert(Msaa::default());
+/// Lets the anti-aliasing setting decide again.
+fn allow_multisampling(mut commands: Commands) {
+    commands.remove_resource::<NoMultisampling>();
 }
 
 /// A mesh of one four-cornered shape per NPC (two triangles each), coloured per NPC.
