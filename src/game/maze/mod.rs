@@ -32,7 +32,7 @@ pub const MODE: ModeInfo = ModeInfo {
     label: "Maze",
     blurb: "Find the exit of a generated maze by torchlight, level after level.",
     music: Piece::Maze,
-    difficulty_shapes: Some("torchlight, hint cost, guardians"),
+    difficulty_shapes: Some("torch, hint cost, guardians"),
     plugin,
 };
 

@@ -298,7 +298,7 @@ pub fn menu_items(
 }
 
 /// What the difficulty changes in each mode, for the line under the menu's difficulty row:
-/// "Runner: speed, obstacles  ·  Maze: ...  ·  Wanderers: unchanged".
+/// "Runner: speed, obstacles · Maze: ... · Wanderers: none".
 pub fn difficulty_note(modes: &[ModeInfo]) -> String {
     modes
         .iter()
@@ -306,11 +306,11 @@ pub fn difficulty_note(modes: &[ModeInfo]) -> String {
             format!(
                 "{}: {}",
                 mode.label,
-                mode.difficulty_shapes.unwrap_or("unchanged")
+                mode.difficulty_shapes.unwrap_or("none")
             )
         })
         .collect::<Vec<_>>()
-        .join("  ·  ")
+        .join(" · ")
 }
 
 /// The label of a core menu button.
@@ -349,8 +349,7 @@ mod tests {
     fn the_difficulty_note_says_what_each_mode_changes() {
         assert_eq!(
             difficulty_note(MODES),
-            "Runner: speed, obstacles  ·  Maze: torchlight, hint cost, guardians  ·  \
-             Wanderers: unchanged"
+            "Runner: speed, obstacles · Maze: torch, hint cost, guardians · Wanderers: none"
         );
     }
 

@@ -15,7 +15,7 @@ use crate::game::settings::{GameSeed, Settings};
 use crate::game::storage::StorageWarnings;
 use crate::game::theme::widgets::{
     MenuFocus, centered_panel, cursor_row, dim_background, menu_button, modal_panel, note,
-    section_label, setting_widget, styled, warning,
+    panel_below_title, section_label, setting_widget, styled, warning,
 };
 use crate::game::theme::{AMBER, DIM, GOLD, PANEL, SAND, text};
 use crate::logic::difficulty::Difficulty;
@@ -115,7 +115,7 @@ fn draw_main_menu(
     if !seed_has_focus {
         field.draft.clone_from(&settings.seed_text);
     }
-    centered_panel(ctx, "main-menu", |ui| {
+    panel_below_title(ctx, "main-menu", |ui| {
         for mode in MODES {
             menu_button(
                 ui,

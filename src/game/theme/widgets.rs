@@ -180,8 +180,40 @@ pub fn warning(ui: &mut egui::Ui, words: impl Into<String>) {
 
 /// A dark rounded panel in the middle of the window.
 pub fn centered_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    panel_at(
+        ctx,
+        id,
+        egui::Align2::CENTER_CENTER,
+        egui::vec2(0.0, 20.0),
+        add_contents,
+    );
+}
+
+/// Where the title screen's panel starts: below the game's name, its motto and the coins banked.
+const BELOW_TITLE: f32 = 168.0;
+
+/// A panel centred across the window that starts below the title screen's heading, however tall
+/// it grows, so it never covers the heading.
+pub fn panel_below_title(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    panel_at(
+        ctx,
+        id,
+        egui::Align2::CENTER_TOP,
+        egui::vec2(0.0, BELOW_TITLE),
+        add_contents,
+    );
+}
+
+/// The game's panel, anchored to the window at `anchor` moved by `offset`.
+fn panel_at(
+    ctx: &egui::Context,
+    id: &str,
+    anchor: egui::Align2,
+    offset: egui::Vec2,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
     egui::Area::new(egui::Id::new(id))
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 20.0))
+        .anchor(anchor, offset)
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(PANEL)
