@@ -1,6 +1,7 @@
 //! The maze's ghost: the best run of this maze (its seed on its board), walked again from its
-//! replay step for step with the player, drawn as a faint walker with a faint trail. The Ghosts
-//! setting turns it off.
+//! replay step for step with the player, drawn as a faint walker with a faint trail, both under
+//! the darkness: the walker shows only in the player's torchlight. The Ghosts setting turns it
+//! off.
 
 use super::generation::{CurrentMaze, start_maze};
 use super::options::board_of;
@@ -141,9 +142,10 @@ fn spawn_ghost_view(
 
 fn draw_ghost(
     ghost: Res<MazeGhost>,
+    run: Option<Res<CurrentMaze>>,
     mut view: ResMut<GhostView>,
     mut images: ResMut<Assets<Image>>,
-    mut walker: Single<&mut Transform, With<GhostWalker>>,
+    walker: Single<(&mut Transform, &mut Visibility), With<GhostWalker>>,
 ) {
     let maze = &ghost.run.maze;
     let trail = &ghost.run.trail;
@@ -157,6 +159,15 @@ fn draw_ghost(
         }
         view.painted = trail.len();
     }
+    let (mut transform, mut visibility) = walker.into_inner();
     let at = texel_position(maze, cell_texel(maze, ghost.run.player));
-    walker.translation = at.extend(GHOST_Z);
+    transform.translation = at.extend(GHOST_Z);
+    // Like a guardian, the ghost shows only in the player's light: in the dark it would show
+    // the way.
+    let lit = run.is_some_and(|run| run.is_lit(ghost.run.player));
+    *visibility = if lit {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
 }
