@@ -2,7 +2,9 @@
 //! ahead of the runner (so the track stays put while the runner changes lane), and turning the
 //! short way round with the path at a junction.
 
+use super::chase::ChaseScene;
 use super::layout::TrackLayout;
+use super::options::{RunnerOptions, RunnerView};
 use super::rules::{RunnerRun, start_run};
 use crate::game::screens::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -27,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             follow_runner.in_set(AppSystems::Present).run_if(
                 in_state(Screen::Runner)
+                    .and_then(not(resource_exists::<ChaseScene>))
                     .and_then(resource_exists::<RunnerRun>)
                     .and_then(resource_exists::<TrackLayout>)
                     .and_then(resource_exists::<CameraHeading>),
@@ -38,8 +41,16 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 struct CameraHeading(f32);
 
-fn set_up_camera(mut commands: Commands, camera: Option<Single<&mut Projection, With<Camera2d>>>) {
+fn set_up_camera(
+    mut commands: Commands,
+    options: Res<RunnerOptions>,
+    camera: Option<Single<&mut Projection, With<Camera2d>>>,
+) {
     commands.insert_resource(CameraHeading::default());
+    // The chase view sets the camera up its own way.
+    if options.view == RunnerView::Chase {
+        return;
+    }
     if let Some(mut projection) = camera
         && let Projection::Orthographic(ortho) = &mut **projection
     {
@@ -49,7 +60,7 @@ fn set_up_camera(mut commands: Commands, camera: Option<Single<&mut Projection, 
 
 /// The angle `current` moves to, turning the short way round toward `target` at the camera's
 /// rate for `dt` seconds, and landing exactly on it once close.
-fn turn_toward(current: f32, target: f32, dt: f32) -> f32 {
+pub(super) fn turn_toward(current: f32, target: f32, dt: f32) -> f32 {
     let gap = (target - current + PI).rem_euclid(TAU) - PI;
     if gap.abs() < 1e-3 {
         return target;

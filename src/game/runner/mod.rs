@@ -4,11 +4,14 @@
 //! run, the camera, the route overlay, the HUD and the music's tempo.
 
 mod camera;
+mod chase;
 mod figure;
 pub mod ghost;
 mod hud;
 mod layout;
+pub mod options;
 mod palette;
+mod projection;
 mod pursuers;
 mod route;
 pub mod rules;
@@ -40,6 +43,8 @@ fn plugin(app: &mut App) {
         pursuers::plugin,
         ghost::plugin,
         camera::plugin,
+        chase::plugin,
+        options::plugin,
         route::plugin,
         hud::plugin,
         tempo::plugin,

@@ -18,14 +18,14 @@ const FAR_GAP_M: f64 = 6.0;
 /// How far behind they are once they have caught the runner, in metres.
 const CAUGHT_GAP_M: f64 = 0.6;
 /// Where each guardian runs across the track, in lanes from the runner.
-const ACROSS_LANES: [f32; 2] = [-0.45, 0.45];
+pub(super) const ACROSS_LANES: [f32; 2] = [-0.45, 0.45];
 /// How fast the guardians' bodies sway as they run, in radians per second.
-const SWAY_RATE: f32 = 11.0;
+pub(super) const SWAY_RATE: f32 = 11.0;
 /// A red glow around each guardian, so they stand out on the path and the jungle alike.
-const GUARDIAN_GLOW: Color = Color::srgba(0.85, 0.15, 0.08, 0.35);
-const GUARDIAN_BODY: Color = Color::srgb(0.32, 0.30, 0.27);
-const GUARDIAN_MASK: Color = Color::srgb(0.55, 0.47, 0.30);
-const GUARDIAN_EYES: Color = Color::srgb(1.0, 0.55, 0.10);
+pub(super) const GUARDIAN_GLOW: Color = Color::srgba(0.85, 0.15, 0.08, 0.35);
+pub(super) const GUARDIAN_BODY: Color = Color::srgb(0.32, 0.30, 0.27);
+pub(super) const GUARDIAN_MASK: Color = Color::srgb(0.55, 0.47, 0.30);
+pub(super) const GUARDIAN_EYES: Color = Color::srgb(1.0, 0.55, 0.10);
 /// Under the runner (at 5), above the track and its obstacles.
 const GUARDIAN_Z: f32 = 4.5;
 
@@ -83,7 +83,7 @@ fn spawn_guardians(mut commands: Commands, mut palette: Palette) {
 
 /// How far behind the runner the guardians are drawn, in metres, or `None` when they are out of
 /// sight.
-fn gap_behind_m(run: &RunnerRun) -> Option<f64> {
+pub(super) fn gap_behind_m(run: &RunnerRun) -> Option<f64> {
     if run.sim.body.crash == Some(Crash::Caught) {
         return Some(CAUGHT_GAP_M);
     }

@@ -14,7 +14,7 @@ use crate::logic::runner::body::RunEvent;
 use crate::logic::runner::planner::PLAN_LOOKAHEAD;
 use crate::logic::runner::powerups::PowerUp;
 use crate::logic::runner::timing::SEGMENT_LENGTH_M;
-use crate::logic::runner::track::{LaneContent, Segment};
+use crate::logic::runner::track::{LaneContent, Segment, SegmentKind};
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
@@ -33,16 +33,16 @@ const FLOOR_LIGHT: Color = Color::srgb(0.60, 0.49, 0.34);
 const FLOOR_DARK: Color = Color::srgb(0.55, 0.44, 0.30);
 const KERB_COLOUR: Color = Color::srgb(0.30, 0.23, 0.16);
 const LANE_LINE: Color = Color::srgba(0.25, 0.18, 0.12, 0.45);
-const LOG_COLOUR: Color = Color::srgb(0.46, 0.26, 0.10);
-const LOG_END: Color = Color::srgb(0.72, 0.52, 0.30);
-const BEAM_COLOUR: Color = Color::srgb(0.47, 0.55, 0.66);
-const PILLAR_COLOUR: Color = Color::srgb(0.28, 0.32, 0.42);
+pub(super) const LOG_COLOUR: Color = Color::srgb(0.46, 0.26, 0.10);
+pub(super) const LOG_END: Color = Color::srgb(0.72, 0.52, 0.30);
+pub(super) const BEAM_COLOUR: Color = Color::srgb(0.47, 0.55, 0.66);
+pub(super) const PILLAR_COLOUR: Color = Color::srgb(0.28, 0.32, 0.42);
 /// Shadows of obstacles (and of the runner).
 pub(super) const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
-const WALL_COLOUR: Color = Color::srgb(0.20, 0.18, 0.19);
-const WALL_TOP: Color = Color::srgb(0.42, 0.38, 0.36);
-const COIN_COLOUR: Color = Color::srgb(1.0, 0.82, 0.22);
-const COIN_RIM: Color = Color::srgb(0.78, 0.55, 0.08);
+pub(super) const WALL_COLOUR: Color = Color::srgb(0.20, 0.18, 0.19);
+pub(super) const WALL_TOP: Color = Color::srgb(0.42, 0.38, 0.36);
+pub(super) const COIN_COLOUR: Color = Color::srgb(1.0, 0.82, 0.22);
+pub(super) const COIN_RIM: Color = Color::srgb(0.78, 0.55, 0.08);
 /// A power-up's glow, its colour and its core, per kind in the order of [`PowerUp::ALL`]: a lime
 /// magnet, a sky-blue shield and a violet multiplier, none of them a colour the track or the
 /// runner uses.
@@ -51,15 +51,15 @@ const POWERUP_COLOURS: [Color; 3] = [
     Color::srgb(0.30, 0.75, 1.0),
     Color::srgb(0.70, 0.35, 0.95),
 ];
-const POWERUP_CORE: Color = Color::srgb(1.0, 0.97, 0.90);
+pub(super) const POWERUP_CORE: Color = Color::srgb(1.0, 0.97, 0.90);
 const ARROW_COLOUR: Color = Color::srgba(0.95, 0.75, 0.25, 0.85);
-const JUNGLE_FLOOR: Color = Color::srgb(0.07, 0.13, 0.07);
+pub(super) const JUNGLE_FLOOR: Color = Color::srgb(0.07, 0.13, 0.07);
 const CANOPY: [Color; 3] = [
     Color::srgb(0.10, 0.25, 0.10),
     Color::srgb(0.13, 0.31, 0.12),
     Color::srgb(0.08, 0.20, 0.09),
 ];
-const STATUE_COLOUR: Color = Color::srgb(0.45, 0.41, 0.35);
+pub(super) const STATUE_COLOUR: Color = Color::srgb(0.45, 0.41, 0.35);
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::draws(app) {
@@ -110,7 +110,7 @@ pub(super) fn powerup_colour(kind: PowerUp) -> Color {
 
 /// A rectangle of the drawing: colour, size and centre in metres in a segment's frame, its turn
 /// in that frame, and its depth.
-type Part = (Color, Vec2, Vec2, f32, f32);
+pub(super) type Part = (Color, Vec2, Vec2, f32, f32);
 
 fn lay_out_track(mut commands: Commands) {
     commands.insert_resource(TrackLayout::default());
@@ -147,14 +147,10 @@ fn place_segments(
     }
 }
 
-fn spawn_segment(
-    commands: &mut Commands,
-    palette: &mut Palette,
-    segment: &Segment,
-    place: &SegmentPlace,
-) {
-    let angle = place.angle();
-    let floor = if segment.index.is_multiple_of(2) {
+/// The flat rectangles of a segment's ground, in its frame: the jungle floor under and beside
+/// it, the kerb, the path and the lane lines, each with its layer (higher lies on top).
+pub(super) fn ground_parts(index: u64, kind: SegmentKind) -> Vec<Part> {
+    let floor = if index.is_multiple_of(2) {
         FLOOR_LIGHT
     } else {
         FLOOR_DARK
@@ -164,7 +160,7 @@ fn spawn_segment(
     let mut parts: Vec<Part> = Vec::new();
     // (colour, size, centre in the segment's frame, angle in that frame, z)
     // The jungle under and beside the path; around a junction a square covers every way out.
-    if segment.kind.is_junction() {
+    if kind.is_junction() {
         let side = 2.0 * JUNGLE_REACH + TRACK_WIDTH;
         parts.push((
             JUNGLE_FLOOR,
@@ -177,9 +173,9 @@ fn spawn_segment(
         let side = Vec2::new(2.0 * JUNGLE_REACH + TRACK_WIDTH, length);
         parts.push((JUNGLE_FLOOR, side, Vec2::new(0.0, length / 2.0), 0.0, -1.0));
     }
-    if segment.kind.is_junction() {
-        let turn = quarter_turns(segment.kind) as f32 * FRAC_PI_2;
-        let after = local_point(segment.kind, corner + corner / 2.0, 0.0);
+    if kind.is_junction() {
+        let turn = quarter_turns(kind) as f32 * FRAC_PI_2;
+        let after = local_point(kind, corner + corner / 2.0, 0.0);
         let corner_point = Vec2::new(0.0, corner);
         let half = corner / 2.0;
         // The kerb under the floor: the same three pieces, wider and lower.
@@ -200,6 +196,18 @@ fn spawn_segment(
             parts.push((LANE_LINE, dash, Vec2::new(x, length / 2.0), 0.0, 0.2));
         }
     }
+    parts
+}
+
+fn spawn_segment(
+    commands: &mut Commands,
+    palette: &mut Palette,
+    segment: &Segment,
+    place: &SegmentPlace,
+) {
+    let angle = place.angle();
+    let corner = CORNER;
+    let mut parts = ground_parts(segment.index, segment.kind);
     for (lane, content) in segment.lanes.iter().enumerate() {
         obstacle_parts(*content, lane_offset(lane as f32), corner, &mut parts);
     }
@@ -272,31 +280,77 @@ fn spawn_segment(
     });
 }
 
-/// Tree tops on both sides of a straight segment, and a stone statue on the kerb every third
-/// segment. Placed by a hash of the segment index, so the same track always looks the same.
-fn spawn_scenery(parent: &mut ChildSpawnerCommands, palette: &mut Palette, index: u64) {
+/// A thing beside the track.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Scenery {
+    /// A tree: its canopy's radius and colour, and a sliver of depth so canopies overlap
+    /// steadily.
+    Tree {
+        /// The canopy's radius, in metres.
+        radius: f32,
+        /// The canopy's colour.
+        colour: Color,
+        /// Its drawing depth among the trees.
+        layer: f32,
+    },
+    /// A stone statue on the kerb.
+    Statue,
+}
+
+/// Trees on both sides of a straight segment, and a stone statue on the kerb every third
+/// segment, each with its place in the segment's frame. Placed by a hash of the segment index,
+/// so the same track always looks the same.
+pub(super) fn scenery_of(index: u64) -> Vec<(Scenery, Vec2)> {
     let mut bits = crate::logic::seed::fnv1a_64(&index.to_le_bytes());
     let mut next = |range: f32| {
         bits = bits.rotate_left(17).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (bits >> 40) as f32 / (1u64 << 24) as f32 * range
     };
+    let mut things = Vec::new();
     for side in [-1.0, 1.0] {
         for _ in 0..2 {
             let across = side * (TRACK_WIDTH / 2.0 + KERB + 1.6 + next(JUNGLE_REACH - 8.0));
             let along = next(SEGMENT);
             let radius = 1.4 + next(2.2);
             let colour = CANOPY[(next(3.0) as usize).min(CANOPY.len() - 1)];
-            parent.spawn((
-                palette.circle(radius, colour),
-                Transform::from_xyz(across, along, -0.9 + next(0.1)),
+            let layer = -0.9 + next(0.1);
+            things.push((
+                Scenery::Tree {
+                    radius,
+                    colour,
+                    layer,
+                },
+                Vec2::new(across, along),
             ));
         }
     }
     if index.is_multiple_of(3) {
         for side in [-1.0, 1.0] {
             let at = Vec2::new(side * (TRACK_WIDTH / 2.0 + KERB / 2.0), 1.0);
-            parent.spawn(block(STATUE_COLOUR, Vec2::splat(1.1), at, 0.0, 0.3));
-            parent.spawn(block(KERB_COLOUR, Vec2::splat(0.6), at, 0.0, 0.31));
+            things.push((Scenery::Statue, at));
+        }
+    }
+    things
+}
+
+/// The scenery of a straight segment, seen from above.
+fn spawn_scenery(parent: &mut ChildSpawnerCommands, palette: &mut Palette, index: u64) {
+    for (thing, at) in scenery_of(index) {
+        match thing {
+            Scenery::Tree {
+                radius,
+                colour,
+                layer,
+            } => {
+                parent.spawn((
+                    palette.circle(radius, colour),
+                    Transform::from_translation(at.extend(layer)),
+                ));
+            }
+            Scenery::Statue => {
+                parent.spawn(block(STATUE_COLOUR, Vec2::splat(1.1), at, 0.0, 0.3));
+                parent.spawn(block(KERB_COLOUR, Vec2::splat(0.6), at, 0.0, 0.31));
+            }
         }
     }
 }

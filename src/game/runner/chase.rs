@@ -1,0 +1,830 @@
+//! The chase view, the runner's default: the track seen from behind and above the runner in
+//! perspective, receding to a horizon under a dusk sky, its obstacles, coins, power-ups and
+//! scenery standing up and growing as they come closer, the view swinging round at a junction.
+//! Everything is projected on the CPU every frame ([`super::projection`]) into one mesh drawn
+//! back to front (sky, then the flat ground layer by layer, then upright things from the
+//! farthest to the nearest), on a render layer of its own that the camera shows instead of the
+//! top-down world. The runner is drawn from behind with a run cycle whose rate follows its
+//! speed, a jump arc over its shadow, a slide crouch, a lean into lane changes, a stumble and a
+//! fall.
+
+use super::camera::turn_toward;
+use super::ghost::RunnerGhost;
+use super::layout::{CORNER, LANE_WIDTH, TrackLayout, lane_offset, rotation};
+use super::options::{RunnerOptions, RunnerView};
+use super::projection::{
+    CAMERA_BACK_M, ChaseCamera, FAR_M, HORIZON_PX, Viewed, project_ground, readable_distance_m,
+};
+use super::pursuers::{
+    ACROSS_LANES, GUARDIAN_BODY, GUARDIAN_EYES, GUARDIAN_GLOW, GUARDIAN_MASK, SWAY_RATE,
+    gap_behind_m,
+};
+use super::rules::{RunnerEvent, RunnerRun, start_run};
+use super::track::{
+    BEAM_COLOUR, COIN_COLOUR, COIN_RIM, JUNGLE_FLOOR, LOG_COLOUR, LOG_END, PILLAR_COLOUR,
+    POWERUP_CORE, SHADOW, STATUE_COLOUR, Scenery, WALL_COLOUR, WALL_TOP, ground_parts,
+    powerup_colour, scenery_of,
+};
+use crate::game::screens::{AppSystems, Screen};
+use crate::logic::runner::body::{Posture, RunEvent, RunnerBody};
+use crate::logic::runner::timing::{JUMP_S, SEGMENT_LENGTH_M, SLIDE_S};
+use crate::logic::runner::track::{LaneContent, Segment};
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::visibility::{NoFrustumCulling, RenderLayers};
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use std::collections::{HashSet, VecDeque};
+use std::f32::consts::{FRAC_PI_2, TAU};
+
+/// The render layer of the chase view's mesh.
+const CHASE_LAYER: usize = 1;
+/// Segments drawn ahead of the runner: as many as fit within [`FAR_M`].
+const SEGMENTS_AHEAD: u64 = (FAR_M as f64 / SEGMENT_LENGTH_M) as u64;
+/// Segments kept behind the runner: the camera rides behind it.
+const SEGMENTS_BEHIND: u64 = 2;
+/// Sky at the top of the window and at the horizon.
+const SKY_TOP: Color = Color::srgb(0.10, 0.12, 0.22);
+const SKY_HAZE: Color = Color::srgb(0.78, 0.52, 0.36);
+/// The far jungle's silhouette along the horizon.
+const FAR_JUNGLE: Color = Color::srgb(0.06, 0.11, 0.07);
+const TRUNK: Color = Color::srgb(0.25, 0.17, 0.10);
+const RUNNER_SHIRT: Color = Color::srgb(0.85, 0.30, 0.18);
+const RUNNER_SKIN: Color = Color::srgb(0.93, 0.78, 0.58);
+const RUNNER_TROUSERS: Color = Color::srgb(0.30, 0.24, 0.18);
+/// Metres run per stride (two steps): the legs cycle at the speed the runner covers ground.
+const STRIDE_M: f32 = 2.6;
+/// How high a jump lifts the runner at its top, in metres.
+const JUMP_HEIGHT_M: f32 = 1.2;
+/// How far the runner leans into a lane change, in radians.
+const LEAN: f32 = 0.22;
+/// How long a fall takes to lay the runner down, in seconds.
+const FALL_S: f32 = 0.35;
+
+pub(super) fn plugin(app: &mut App) {
+    if !crate::game::draws(app) {
+        return;
+    }
+    app.add_systems(OnEnter(Screen::Runner), start_chase_view.after(start_run))
+        .add_systems(OnExit(Screen::Runner), end_chase_view)
+        .add_systems(
+            Update,
+            (remember_taken.run_if(on_message::<RunnerEvent>), draw_chase)
+                .chain()
+                .in_set(AppSystems::Present)
+                .run_if(
+                    in_state(Screen::Runner)
+                        .and_then(resource_exists::<RunnerRun>)
+                        .and_then(resource_exists::<TrackLayout>)
+                        .and_then(resource_exists::<ChaseScene>),
+                ),
+        );
+}
+
+/// The chase view's state: its mesh, the camera's heading as drawn, the segments still in
+/// sight behind the runner, the pickups taken, and when the run ended.
+#[derive(Resource)]
+pub(super) struct ChaseScene {
+    mesh: Handle<Mesh>,
+    heading: f32,
+    segments: VecDeque<Segment>,
+    taken: HashSet<(u64, u8)>,
+    ended_at: Option<f32>,
+}
+
+/// Shapes to draw, as convex polygons in window pixels with one colour each, in drawing order.
+#[derive(Default)]
+struct Canvas {
+    positions: Vec<[f32; 3]>,
+    colours: Vec<[f32; 4]>,
+    indices: Vec<u32>,
+}
+
+impl Canvas {
+    /// A convex polygon in one colour.
+    fn polygon(&mut self, corners: &[Vec2], colour: Color) {
+        self.shaded(corners, &vec![colour; corners.len()]);
+    }
+
+    /// A convex polygon with a colour per corner, blended across it.
+    fn shaded(&mut self, corners: &[Vec2], colours: &[Color]) {
+        if corners.len() < 3 {
+            return;
+        }
+        let first = self.positions.len() as u32;
+        for (corner, colour) in corners.iter().zip(colours) {
+            self.positions.push([corner.x, corner.y, 0.0]);
+            self.colours.push(LinearRgba::from(*colour).to_f32_array());
+        }
+        for i in 1..corners.len() as u32 - 1 {
+            self.indices.extend([first, first + i, first + i + 1]);
+        }
+    }
+
+    /// A disc of `radius` pixels.
+    fn disc(&mut self, centre: Vec2, radius: Vec2, colour: Color) {
+        let corners: Vec<Vec2> = (0..14)
+            .map(|i| {
+                let angle = i as f32 / 14.0 * TAU;
+                centre + Vec2::new(angle.cos(), angle.sin()) * radius
+            })
+            .collect();
+        self.polygon(&corners, colour);
+    }
+
+    fn into_mesh(self) -> Mesh {
+        Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, self.colours)
+        .with_inserted_indices(Indices::U32(self.indices))
+    }
+}
+
+/// Something upright, to be drawn in order of distance.
+struct Upright {
+    ahead: f32,
+    draw: Box<dyn FnOnce(&mut Canvas) + Send>,
+}
+
+/// What the chase view sets on the camera: its render layer, its place and its zoom.
+type CameraParts = (Entity, &'static mut Transform, &'static mut Projection);
+
+fn start_chase_view(
+    mut commands: Commands,
+    options: Res<RunnerOptions>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    camera: Option<Single<CameraParts, With<Camera2d>>>,
+) {
+    if options.view != RunnerView::Chase {
+        return;
+    }
+    let mesh = meshes.add(Canvas::default().into_mesh());
+    commands.spawn((
+        Name::new("Chase view"),
+        Mesh2d(mesh.clone()),
+        MeshMaterial2d(materials.add(Color::WHITE)),
+        Transform::default(),
+        RenderLayers::layer(CHASE_LAYER),
+        // The mesh is rebuilt every frame; its bounds are the window's, never to be culled.
+        NoFrustumCulling,
+        DespawnOnExit(Screen::Runner),
+    ));
+    if let Some(camera) = camera {
+        let (entity, mut transform, mut projection) = camera.into_inner();
+        *transform = Transform::from_xyz(0.0, 0.0, transform.translation.z);
+        if let Projection::Orthographic(ortho) = &mut *projection {
+            ortho.scale = 1.0;
+        }
+        commands
+            .entity(entity)
+            .insert(RenderLayers::layer(CHASE_LAYER));
+    }
+    commands.insert_resource(ChaseScene {
+        mesh,
+        heading: 0.0,
+        segments: VecDeque::new(),
+        taken: HashSet::new(),
+        ended_at: None,
+    });
+}
+
+fn end_chase_view(mut commands: Commands, camera: Option<Single<Entity, With<Camera2d>>>) {
+    commands.remove_resource::<ChaseScene>();
+    if let Some(camera) = camera {
+        commands.entity(*camera).insert(RenderLayers::default());
+    }
+}
+
+/// Coins and power-ups vanish as they are taken.
+fn remember_taken(mut events: MessageReader<RunnerEvent>, mut scene: ResMut<ChaseScene>) {
+    for RunnerEvent(event) in events.read() {
+        if let RunEvent::Coins { index, lane } | RunEvent::PowerUp { index, lane, .. } = *event {
+            scene.taken.insert((index, lane));
+        }
+    }
+}
+
+fn draw_chase(
+    time: Res<Time>,
+    run: Res<RunnerRun>,
+    layout: Res<TrackLayout>,
+    ghost: Option<Res<RunnerGhost>>,
+    mut scene: ResMut<ChaseScene>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let body = &run.sim.body;
+    let Some((centre, quarter)) = layout.track_point(body.distance_m, 0.0) else {
+        return;
+    };
+    let scene = &mut *scene;
+    scene.heading = turn_toward(scene.heading, quarter as f32 * FRAC_PI_2, time.delta_secs());
+    let camera = ChaseCamera::behind(centre, scene.heading, CAMERA_BACK_M);
+    // Keep the segments in sight: those ahead come from the track, those passed are kept.
+    let current = (body.distance_m / SEGMENT_LENGTH_M) as u64;
+    let keep_from = current.saturating_sub(SEGMENTS_BEHIND);
+    for segment in run.sim.track.upcoming() {
+        if segment.index > current + SEGMENTS_AHEAD {
+            break;
+        }
+        if scene
+            .segments
+            .back()
+            .is_none_or(|last| last.index < segment.index)
+        {
+            scene.segments.push_back(*segment);
+        }
+    }
+    while scene.segments.front().is_some_and(|s| s.index < keep_from) {
+        scene.segments.pop_front();
+    }
+    if body.crash.is_some() && scene.ended_at.is_none() {
+        scene.ended_at = Some(time.elapsed_secs());
+    }
+
+    let mut canvas = Canvas::default();
+    draw_sky(&mut canvas, &camera);
+    draw_ground(
+        &mut canvas,
+        &camera,
+        &layout,
+        keep_from,
+        current + SEGMENTS_AHEAD,
+    );
+    let mut uprights = Vec::new();
+    for segment in &scene.segments {
+        let Some(place) = layout.place_of(segment.index) else {
+            continue;
+        };
+        let frame = |along: f32, across: f32| {
+            place.origin + rotation(place.quarter) * Vec2::new(across, along)
+        };
+        for (lane, content) in segment.lanes.iter().enumerate() {
+            let x = lane_offset(lane as f32);
+            let taken = scene.taken.contains(&(segment.index, lane as u8));
+            match *content {
+                LaneContent::Coins if !taken => {
+                    for along in [CORNER - 2.2, CORNER, CORNER + 2.2] {
+                        let at = camera.view(place.point(along, x));
+                        uprights.push(coin(at));
+                    }
+                }
+                LaneContent::PowerUp(kind) if !taken => {
+                    uprights.push(orb(camera.view(frame(CORNER, x)), powerup_colour(kind)));
+                }
+                LaneContent::Low | LaneContent::High | LaneContent::Block => {
+                    obstacle(&mut uprights, &camera, &frame, *content, x);
+                }
+                _ => {}
+            }
+        }
+        if !segment.kind.is_junction() {
+            for (thing, at) in scenery_of(segment.index) {
+                let base = camera.view(frame(at.y, at.x));
+                match thing {
+                    Scenery::Tree { radius, colour, .. } => {
+                        uprights.push(tree(base, radius, colour))
+                    }
+                    Scenery::Statue => {
+                        let frame = &frame;
+                        box_parts(
+                            &mut uprights,
+                            &camera,
+                            |a, s| frame(at.y + a, at.x + s),
+                            [0.55, 0.55],
+                            [0.0, 1.9],
+                            STATUE_COLOUR,
+                            STATUE_COLOUR.darker(0.12),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // The ground of passed segments may be gone from the scene's cache but the layout keeps it.
+    let across = lane_offset(body.lateral_lanes() as f32);
+    if let Some((feet, _)) = layout.track_point(body.distance_m, across) {
+        let pose = Pose::of(body, &time, scene.ended_at);
+        let at = camera.view(feet);
+        uprights.push(Upright {
+            ahead: at.ahead,
+            draw: Box::new(move |canvas| draw_runner(canvas, at, pose, &RUNNER_LOOK)),
+        });
+    }
+    // The ghost of the best run, pale, where its own run has got to.
+    if let Some(ghost) = ghost {
+        let ghost_body = &ghost.sim.body;
+        let across = lane_offset(ghost_body.lateral_lanes() as f32);
+        if let Some((feet, _)) = layout.track_point(ghost_body.distance_m, across) {
+            let pose = Pose::of(ghost_body, &time, None);
+            let at = camera.view(feet);
+            uprights.push(Upright {
+                ahead: at.ahead,
+                draw: Box::new(move |canvas| draw_runner(canvas, at, pose, &GHOST_LOOK)),
+            });
+        }
+    }
+    // The temple guardians, close behind after a stumble.
+    if let Some(gap) = gap_behind_m(&run) {
+        let distance = (body.distance_m - gap).max(0.0);
+        let sway = (time.elapsed_secs() * SWAY_RATE).sin() * 0.12;
+        for lanes in ACROSS_LANES {
+            let across = lane_offset(body.lateral_lanes() as f32 + lanes);
+            if let Some((feet, _)) = layout.track_point(distance, across) {
+                let at = camera.view(feet);
+                let sway = sway * lanes.signum();
+                uprights.push(Upright {
+                    ahead: at.ahead,
+                    draw: Box::new(move |canvas| draw_guardian(canvas, at, sway)),
+                });
+            }
+        }
+    }
+    // Back to front, and each thing from the distance at which it is readable.
+    uprights.sort_by(|a, b| b.ahead.total_cmp(&a.ahead));
+    let readable = readable_distance_m(LANE_WIDTH);
+    for upright in uprights {
+        if upright.ahead > 0.0 && upright.ahead < readable {
+            (upright.draw)(&mut canvas);
+        }
+    }
+    if let Some(mut mesh) = meshes.get_mut(&scene.mesh) {
+        *mesh = canvas.into_mesh();
+    }
+}
+
+/// The sky from the top of the window down to the horizon, hazy where it meets the land, and the
+/// far jungle's silhouette, which slides as the view turns.
+fn draw_sky(canvas: &mut Canvas, camera: &ChaseCamera) {
+    let (half_width, top) = (1400.0, 800.0);
+    canvas.shaded(
+        &[
+            Vec2::new(-half_width, HORIZON_PX),
+            Vec2::new(half_width, HORIZON_PX),
+            Vec2::new(half_width, top),
+            Vec2::new(-half_width, top),
+        ],
+        &[SKY_HAZE, SKY_HAZE, SKY_TOP, SKY_TOP],
+    );
+    // The land below the horizon, under everything drawn on it.
+    canvas.polygon(
+        &[
+            Vec2::new(-half_width, -800.0),
+            Vec2::new(half_width, -800.0),
+            Vec2::new(half_width, HORIZON_PX),
+            Vec2::new(-half_width, HORIZON_PX),
+        ],
+        JUNGLE_FLOOR,
+    );
+    // Tree tops along the horizon: bumps of a fixed pattern around the compass.
+    let bumps = 48;
+    let pixels_per_radian = 900.0;
+    for i in 0..bumps {
+        let angle = i as f32 / bumps as f32 * TAU;
+        let mut x = (angle - camera.heading).rem_euclid(TAU);
+        if x > std::f32::consts::PI {
+            x -= TAU;
+        }
+        let x = -x * pixels_per_radian;
+        if x.abs() > half_width + 100.0 {
+            continue;
+        }
+        let height = 14.0 + 22.0 * ((i as f32 * 2.3).sin() * 0.5 + 0.5);
+        let width = 70.0 + 30.0 * ((i as f32 * 1.7).cos() * 0.5 + 0.5);
+        canvas.disc(
+            Vec2::new(x, HORIZON_PX),
+            Vec2::new(width, height),
+            FAR_JUNGLE,
+        );
+    }
+}
+
+/// The flat ground of the segments laid from `from` to `to`: the jungle floor first, then kerbs,
+/// then the path, then lane lines, each layer from the farthest piece to the nearest.
+fn draw_ground(
+    canvas: &mut Canvas,
+    camera: &ChaseCamera,
+    layout: &TrackLayout,
+    from: u64,
+    to: u64,
+) {
+    let mut pieces: Vec<(f32, f32, Vec<Vec2>, Color)> = Vec::new();
+    for index in from..=to {
+        let Some(place) = layout.place_of(index) else {
+            continue;
+        };
+        for (colour, size, centre, angle, layer) in ground_parts(index, place.kind) {
+            let turn = Mat2::from_angle(angle);
+            let corners: Vec<Viewed> = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+                .into_iter()
+                .map(|(sx, sy)| {
+                    let local = centre + turn * (Vec2::new(sx, sy) * size / 2.0);
+                    camera.view(place.origin + rotation(place.quarter) * local)
+                })
+                .collect();
+            let nearest = corners
+                .iter()
+                .map(|c| c.ahead)
+                .fold(f32::INFINITY, f32::min);
+            if nearest > FAR_M {
+                continue;
+            }
+            let projected = project_ground(&corners);
+            if projected.len() >= 3 {
+                let middle = camera
+                    .view(place.origin + rotation(place.quarter) * centre)
+                    .ahead;
+                pieces.push((layer, middle, projected, colour));
+            }
+        }
+    }
+    pieces.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)));
+    for (_, _, corners, colour) in pieces {
+        canvas.polygon(&corners, colour);
+    }
+}
+
+/// A box standing on the ground: `size` metres along and across its frame's axes, from
+/// `heights[0]` to `heights[1]` above the ground, drawn face by face (only the faces turned to
+/// the camera), `side` colouring its top and sides and `front` the rest.
+fn box_parts(
+    uprights: &mut Vec<Upright>,
+    camera: &ChaseCamera,
+    frame: impl Fn(f32, f32) -> Vec2,
+    [along, across]: [f32; 2],
+    [low, high]: [f32; 2],
+    front: Color,
+    side: Color,
+) {
+    let corner = |a: f32, s: f32| camera.view(frame(a * along / 2.0, s * across / 2.0));
+    let base = [
+        corner(-1.0, -1.0),
+        corner(-1.0, 1.0),
+        corner(1.0, 1.0),
+        corner(1.0, -1.0),
+    ];
+    let ahead = base.iter().map(|c| c.ahead).fold(f32::INFINITY, f32::min);
+    if ahead < 0.5 {
+        return;
+    }
+    uprights.push(Upright {
+        ahead,
+        draw: Box::new(move |canvas| {
+            let project = |viewed: Viewed, height: f32| viewed.project(height).map(|(at, _)| at);
+            let (Some(bottom), Some(top)): (Option<Vec<Vec2>>, Option<Vec<Vec2>>) = (
+                base.iter().map(|&c| project(c, low)).collect(),
+                base.iter().map(|&c| project(c, high)).collect(),
+            ) else {
+                return;
+            };
+            // Faces as (corners counter-clockwise seen from outside, colour).
+            let mut faces = vec![(vec![top[0], top[1], top[2], top[3]], side)];
+            for i in 0..4 {
+                let j = (i + 1) % 4;
+                let colour = if i == 0 { front } else { side.darker(0.05) };
+                faces.push((vec![bottom[i], bottom[j], top[j], top[i]], colour));
+            }
+            for (corners, colour) in faces {
+                if facing(&corners) {
+                    canvas.polygon(&corners, colour);
+                }
+            }
+        }),
+    });
+}
+
+/// Whether a projected face is seen from the front: its corners run counter-clockwise.
+fn facing(corners: &[Vec2]) -> bool {
+    let mut twice_area = 0.0;
+    for (i, a) in corners.iter().enumerate() {
+        let b = corners[(i + 1) % corners.len()];
+        twice_area += a.x * b.y - b.x * a.y;
+    }
+    twice_area > 0.0
+}
+
+/// A lane's obstacle at the contact point: a log to jump, a beam on two posts to slide under,
+/// a wall to go round.
+fn obstacle(
+    uprights: &mut Vec<Upright>,
+    camera: &ChaseCamera,
+    frame: &impl Fn(f32, f32) -> Vec2,
+    content: LaneContent,
+    x: f32,
+) {
+    let at = |along: f32, across: f32| frame(CORNER + along, x + across);
+    match content {
+        LaneContent::Low => {
+            box_parts(
+                uprights,
+                camera,
+                at,
+                [0.9, LANE_WIDTH * 0.92],
+                [0.0, 0.7],
+                LOG_COLOUR,
+                LOG_END,
+            );
+        }
+        LaneContent::High => {
+            for side in [-1.0, 1.0] {
+                let post = |a: f32, s: f32| at(a, side * (LANE_WIDTH / 2.0 - 0.25) + s);
+                box_parts(
+                    uprights,
+                    camera,
+                    post,
+                    [0.4, 0.4],
+                    [0.0, 2.0],
+                    PILLAR_COLOUR,
+                    PILLAR_COLOUR.lighter(0.08),
+                );
+            }
+            box_parts(
+                uprights,
+                camera,
+                at,
+                [0.5, LANE_WIDTH],
+                [1.3, 1.9],
+                BEAM_COLOUR,
+                BEAM_COLOUR.lighter(0.1),
+            );
+        }
+        LaneContent::Block => {
+            box_parts(
+                uprights,
+                camera,
+                at,
+                [0.8, LANE_WIDTH * 0.96],
+                [0.0, 2.8],
+                WALL_COLOUR,
+                WALL_TOP,
+            );
+        }
+        LaneContent::Empty | LaneContent::Coins | LaneContent::PowerUp(_) => {}
+    }
+}
+
+/// A coin standing a metre up, rim and face, with its shadow.
+fn coin(at: Viewed) -> Upright {
+    Upright {
+        ahead: at.ahead,
+        draw: Box::new(move |canvas| {
+            let (Some((ground, scale)), Some((centre, _))) = (at.project(0.0), at.project(1.0))
+            else {
+                return;
+            };
+            canvas.disc(ground, Vec2::new(0.35, 0.1) * scale, SHADOW);
+            canvas.disc(centre, Vec2::new(0.32, 0.4) * scale, COIN_RIM);
+            canvas.disc(centre, Vec2::new(0.22, 0.3) * scale, COIN_COLOUR);
+        }),
+    }
+}
+
+/// A power-up: a glowing orb in its colour with a white core, floating a metre up.
+fn orb(at: Viewed, colour: Color) -> Upright {
+    Upright {
+        ahead: at.ahead,
+        draw: Box::new(move |canvas| {
+            let (Some((ground, scale)), Some((centre, _))) = (at.project(0.0), at.project(1.1))
+            else {
+                return;
+            };
+            canvas.disc(ground, Vec2::new(0.6, 0.15) * scale, SHADOW);
+            canvas.disc(centre, Vec2::splat(0.95 * scale), colour.with_alpha(0.3));
+            canvas.disc(centre, Vec2::splat(0.6 * scale), colour);
+            canvas.disc(centre, Vec2::splat(0.25 * scale), POWERUP_CORE);
+        }),
+    }
+}
+
+/// A tree: a trunk under a round canopy.
+fn tree(at: Viewed, radius: f32, colour: Color) -> Upright {
+    Upright {
+        ahead: at.ahead,
+        draw: Box::new(move |canvas| {
+            let trunk_top = radius * 1.2 + 1.0;
+            let (Some((ground, scale)), Some((crown, _))) =
+                (at.project(0.0), at.project(trunk_top + radius * 0.6))
+            else {
+                return;
+            };
+            let half = 0.3 * scale;
+            let (top, _) = at.project(trunk_top).unwrap_or((ground, scale));
+            canvas.polygon(
+                &[
+                    ground - Vec2::X * half,
+                    ground + Vec2::X * half,
+                    top + Vec2::X * half,
+                    top - Vec2::X * half,
+                ],
+                TRUNK,
+            );
+            canvas.disc(crown, Vec2::new(radius * 1.1, radius) * scale, colour);
+        }),
+    }
+}
+
+/// How the runner's body is posed this frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Pose {
+    /// Where the stride is, in radians.
+    stride: f32,
+    /// Height of the feet above the ground, in metres (a jump).
+    lift: f32,
+    /// 0 standing to 1 fully crouched (a slide).
+    crouch: f32,
+    /// Lean to the right (negative: to the left), in radians.
+    lean: f32,
+    /// 0 upright to 1 lying on the ground (a fall).
+    fallen: f32,
+    /// A stumble's shake, in radians.
+    stumble: f32,
+}
+
+impl Pose {
+    /// The pose of `body` now; `ended_at` is when its run ended, if it did.
+    fn of(body: &RunnerBody, time: &Time, ended_at: Option<f32>) -> Pose {
+        let stride = (body.distance_m as f32 / STRIDE_M).fract() * TAU;
+        let (lift, crouch) = match body.posture {
+            Posture::Jumping { left_s } => {
+                let t = 1.0 - (left_s / JUMP_S) as f32;
+                (4.0 * JUMP_HEIGHT_M * t * (1.0 - t), 0.0)
+            }
+            Posture::Sliding { left_s } => {
+                let t = (left_s / SLIDE_S) as f32;
+                (0.0, (t * 4.0).min(1.0))
+            }
+            Posture::Running => (0.0, 0.0),
+        };
+        let lean = body.change.map_or(0.0, |change| {
+            let towards = (f32::from(change.to) - f32::from(body.lane)).signum();
+            towards * LEAN
+        });
+        let fallen = ended_at.map_or(0.0, |at| ((time.elapsed_secs() - at) / FALL_S).min(1.0));
+        let stumble = body.last_stumble_s.map_or(0.0, |at| {
+            let since = (body.elapsed_s - at) as f32;
+            if since < 0.5 {
+                (since * 40.0).sin() * 0.25 * (1.0 - since * 2.0)
+            } else {
+                0.0
+            }
+        });
+        Pose {
+            stride,
+            lift,
+            crouch,
+            lean,
+            fallen,
+            stumble,
+        }
+    }
+}
+
+/// The colours of a drawn runner.
+struct Look {
+    shirt: Color,
+    skin: Color,
+    trousers: Color,
+    shadow: Color,
+}
+
+/// The player's runner.
+const RUNNER_LOOK: Look = Look {
+    shirt: RUNNER_SHIRT,
+    skin: RUNNER_SKIN,
+    trousers: RUNNER_TROUSERS,
+    shadow: SHADOW,
+};
+
+/// The ghost of the best run: pale and see-through.
+const GHOST_LOOK: Look = Look {
+    shirt: Color::srgba(0.75, 0.88, 1.0, 0.45),
+    skin: Color::srgba(0.85, 0.92, 1.0, 0.45),
+    trousers: Color::srgba(0.65, 0.78, 0.95, 0.45),
+    shadow: Color::srgba(0.0, 0.0, 0.0, 0.12),
+};
+
+/// A temple guardian seen from behind: a stone body with a mask and glowing eyes in a red glow,
+/// swaying as it runs.
+fn draw_guardian(canvas: &mut Canvas, at: Viewed, sway: f32) {
+    let Some((feet, scale)) = at.project(0.0) else {
+        return;
+    };
+    let turn = Mat2::from_angle(sway);
+    let place = |x: f32, y: f32| feet + turn * Vec2::new(x, y) * scale;
+    canvas.disc(place(0.0, 1.1), Vec2::new(1.2, 1.4) * scale, GUARDIAN_GLOW);
+    canvas.disc(feet, Vec2::new(0.6, 0.18) * scale, SHADOW);
+    canvas.polygon(
+        &[
+            place(-0.45, 0.0),
+            place(0.45, 0.0),
+            place(0.5, 1.6),
+            place(-0.5, 1.6),
+        ],
+        GUARDIAN_BODY,
+    );
+    canvas.disc(
+        place(0.0, 1.9),
+        Vec2::new(0.32, 0.36) * scale,
+        GUARDIAN_MASK,
+    );
+    for side in [-1.0, 1.0] {
+        canvas.disc(
+            place(side * 0.12, 1.95),
+            Vec2::splat(0.06 * scale),
+            GUARDIAN_EYES,
+        );
+    }
+}
+
+/// A runner seen from behind in `look`'s colours: shadow, legs, shirt, arms and head, posed.
+fn draw_runner(canvas: &mut Canvas, at: Viewed, pose: Pose, look: &Look) {
+    let Some((feet, scale)) = at.project(0.0) else {
+        return;
+    };
+    // The shadow stays on the ground, smaller as the runner rises.
+    let shadow = 0.55 / (1.0 + pose.lift);
+    canvas.disc(feet, Vec2::new(shadow, shadow * 0.3) * scale, look.shadow);
+    // Body points in metres (x right, y up) from the feet, then leaned, fallen and lifted.
+    let tilt = pose.lean + pose.stumble + pose.fallen * FRAC_PI_2;
+    let turn = Mat2::from_angle(-tilt);
+    let lift = pose.lift * (1.0 - pose.fallen);
+    let place = |x: f32, y: f32| feet + (turn * Vec2::new(x, y) + Vec2::new(0.0, lift)) * scale;
+    let squash = 1.0 - 0.45 * pose.crouch;
+    let hip = 0.95 * squash;
+    let shoulder = hip + 0.6 * squash;
+    let swing = pose.stride.sin();
+    // Legs: the one in the air swings up, the other pushes back.
+    for (side, phase) in [(-1.0, swing), (1.0, -swing)] {
+        let foot_up = (phase.max(0.0) * 0.35 + pose.crouch * 0.3) * (1.0 - pose.fallen);
+        let x = side * 0.14;
+        canvas.polygon(
+            &[
+                place(x - 0.09, foot_up),
+                place(x + 0.09, foot_up),
+                place(x + 0.1, hip),
+                place(x - 0.1, hip),
+            ],
+            look.trousers,
+        );
+    }
+    // Arms swing against the legs.
+    for (side, phase) in [(-1.0, -swing), (1.0, swing)] {
+        let hand = shoulder - 0.55 + phase.max(0.0) * 0.3;
+        let x = side * 0.32;
+        canvas.polygon(
+            &[
+                place(x - 0.06, hand),
+                place(x + 0.06, hand),
+                place(x + 0.05, shoulder),
+                place(x - 0.07, shoulder),
+            ],
+            look.skin,
+        );
+    }
+    canvas.polygon(
+        &[
+            place(-0.26, hip),
+            place(0.26, hip),
+            place(0.3, shoulder),
+            place(-0.3, shoulder),
+        ],
+        look.shirt,
+    );
+    canvas.disc(
+        place(0.0, shoulder + 0.2),
+        Vec2::splat(0.18 * scale),
+        look.skin,
+    );
+    canvas.disc(
+        place(0.0, shoulder + 0.24),
+        Vec2::new(0.17, 0.12) * scale,
+        look.trousers,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_turned_away_are_not_drawn() {
+        let square = [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
+        assert!(facing(&square));
+        let mut away = square;
+        away.reverse();
+        assert!(!facing(&away));
+    }
+
+    #[test]
+    fn a_canvas_fans_each_polygon_into_triangles() {
+        let mut canvas = Canvas::default();
+        canvas.polygon(&[Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y], Color::WHITE);
+        canvas.polygon(&[Vec2::ZERO, Vec2::X], Color::WHITE);
+        canvas.disc(Vec2::ZERO, Vec2::ONE, Color::BLACK);
+        assert_eq!(canvas.positions.len(), 4 + 14);
+        assert_eq!(canvas.indices.len(), 3 * (2 + 12));
+        assert_eq!(&canvas.indices[..6], &[0, 1, 2, 0, 2, 3]);
+    }
+}
