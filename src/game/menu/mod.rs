@@ -12,7 +12,7 @@ pub mod ui;
 use crate::game::daily::DAILY_MODES;
 use crate::game::screens::{AppSystems, Menu, ModeInfo, Screen};
 use crate::game::settings::{MAX_VOLUME, Settings, VolumeChannel};
-use crate::game::theme::dialog::ResultDialog;
+use crate::game::theme::dialog::{ResultDialog, the_beat_is_over};
 use crate::game::{MODES, draws};
 use crate::logic::difficulty::Difficulty;
 use bevy::input::common_conditions::input_just_pressed;
@@ -44,7 +44,8 @@ pub(super) fn plugin(app: &mut App) {
                     reset_cursor.run_if(state_changed::<Menu>),
                     handle_escape.run_if(input_just_pressed(KeyCode::Escape)),
                     pause_on_focus_loss,
-                    navigate_menu_with_keys.run_if(not(in_state(Menu::None))),
+                    navigate_menu_with_keys
+                        .run_if(not(in_state(Menu::None)).and_then(the_beat_is_over)),
                 )
                     .chain()
                     .in_set(AppSystems::RecordInput),

@@ -27,6 +27,7 @@ use super::track::{
 };
 use crate::game::screens::{AppSystems, Screen};
 use crate::logic::runner::body::{Posture, RunEvent, RunnerBody};
+use crate::logic::runner::powerups::PowerUp;
 use crate::logic::runner::timing::{JUMP_S, SEGMENT_LENGTH_M, SLIDE_S};
 use crate::logic::runner::track::{LaneContent, Segment};
 use bevy::asset::RenderAssetUsages;
@@ -57,8 +58,29 @@ const STRIDE_M: f32 = 2.6;
 const JUMP_HEIGHT_M: f32 = 1.2;
 /// How far the runner leans into a lane change, in radians.
 const LEAN: f32 = 0.22;
-/// How long a fall takes to lay the runner down, in seconds.
+/// Boxes nearer the camera than this are not drawn, in metres.
+const BOX_NEAREST_M: f32 = 2.5;
+/// In its last seconds a power-up's glow blinks, so the player sees it is about to go.
+const AURA_BLINK_S: f64 = 2.0;
+/// How long a fall takes to lay the runner down, in seconds of the view's clock.
 const FALL_S: f32 = 0.35;
+/// After a crash the view's clock runs this much slower...
+const SLOW_MOTION_RATE: f32 = 0.3;
+/// ...for this many real seconds.
+const SLOW_MOTION_S: f32 = 0.9;
+/// How far the view shakes at a crash, in pixels, dying away over...
+const SHAKE_PX: f32 = 18.0;
+/// ...this many real seconds.
+const SHAKE_S: f32 = 0.5;
+/// How long a coin's sparkle and a puff of dust last, in seconds of the view's clock.
+const SPARKLE_S: f32 = 0.55;
+const DUST_S: f32 = 0.45;
+const SPARKLE: Color = Color::srgb(1.0, 0.93, 0.55);
+const DUST: Color = Color::srgb(0.62, 0.52, 0.38);
+/// Speed lines start showing at this speed and are at their strongest at the top speed.
+const SPEED_LINES_FROM_MPS: f64 = 12.0;
+/// Streaks along the window's sides, pointing at the horizon.
+const SPEED_LINES: usize = 22;
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::draws(app) {
@@ -88,7 +110,34 @@ pub(super) struct ChaseScene {
     heading: f32,
     segments: VecDeque<Segment>,
     taken: HashSet<(u64, u8)>,
-    ended_at: Option<f32>,
+    /// The view's own clock, in seconds: it slows down for a moment at a crash.
+    clock: f32,
+    /// When the run ended: on the view's clock, and in real seconds.
+    ended_at: Option<(f32, f32)>,
+    /// Sparkles and dust still in the air.
+    effects: Vec<Effect>,
+    /// The runner was changing lane, or in the air, in the last frame.
+    was_changing: bool,
+    was_airborne: bool,
+}
+
+/// A short-lived effect where something happened on the track.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Effect {
+    kind: EffectKind,
+    /// Where, on the ground, in world metres.
+    at: Vec2,
+    /// When it started, on the view's clock.
+    born: f32,
+}
+
+/// What an effect looks like.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum EffectKind {
+    /// Sparks flying up from a coin or a power-up taken, in this colour.
+    Sparkle(Color),
+    /// A puff of dust at the runner's feet: a lane change or a landing.
+    Dust,
 }
 
 /// Shapes to draw, as convex polygons in window pixels with one colour each, in drawing order.
@@ -117,6 +166,14 @@ impl Canvas {
         }
         for i in 1..corners.len() as u32 - 1 {
             self.indices.extend([first, first + i, first + i + 1]);
+        }
+    }
+
+    /// Moves everything drawn so far by `offset` pixels.
+    fn shift(&mut self, offset: Vec2) {
+        for position in &mut self.positions {
+            position[0] += offset.x;
+            position[1] += offset.y;
         }
     }
 
@@ -187,7 +244,11 @@ fn start_chase_view(
         heading: 0.0,
         segments: VecDeque::new(),
         taken: HashSet::new(),
+        clock: 0.0,
         ended_at: None,
+        effects: Vec::new(),
+        was_changing: false,
+        was_airborne: false,
     });
 }
 
@@ -198,17 +259,40 @@ fn end_chase_view(mut commands: Commands, camera: Option<Single<Entity, With<Cam
     }
 }
 
-/// Coins and power-ups vanish as they are taken.
-fn remember_taken(mut events: MessageReader<RunnerEvent>, mut scene: ResMut<ChaseScene>) {
+/// Coins and power-ups vanish as they are taken, in a sparkle.
+fn remember_taken(
+    mut events: MessageReader<RunnerEvent>,
+    layout: Res<TrackLayout>,
+    mut scene: ResMut<ChaseScene>,
+) {
     for RunnerEvent(event) in events.read() {
-        if let RunEvent::Coins { index, lane } | RunEvent::PowerUp { index, lane, .. } = *event {
-            scene.taken.insert((index, lane));
+        let (index, lane, colour, alongs): (u64, u8, Color, &[f32]) = match *event {
+            RunEvent::Coins { index, lane } => {
+                (index, lane, SPARKLE, &[CORNER - 2.2, CORNER, CORNER + 2.2])
+            }
+            RunEvent::PowerUp { index, lane, kind } => {
+                (index, lane, powerup_colour(kind), &[CORNER])
+            }
+            _ => continue,
+        };
+        scene.taken.insert((index, lane));
+        let Some(place) = layout.place_of(index).copied() else {
+            continue;
+        };
+        let born = scene.clock;
+        for &along in alongs {
+            scene.effects.push(Effect {
+                kind: EffectKind::Sparkle(colour),
+                at: place.point(along, lane_offset(f32::from(lane))),
+                born,
+            });
         }
     }
 }
 
 fn draw_chase(
     time: Res<Time>,
+    real_time: Res<Time<Real>>,
     run: Res<RunnerRun>,
     layout: Res<TrackLayout>,
     ghost: Option<Res<RunnerGhost>>,
@@ -240,9 +324,40 @@ fn draw_chase(
     while scene.segments.front().is_some_and(|s| s.index < keep_from) {
         scene.segments.pop_front();
     }
+    // The view's clock follows the game's, which stops under a menu; after a crash the results
+    // menu is open, so it follows real time, slowed for a moment.
+    let real = real_time.elapsed_secs();
+    let (delta, rate) = match scene.ended_at {
+        Some((_, crashed)) if real - crashed < SLOW_MOTION_S => {
+            (real_time.delta_secs(), SLOW_MOTION_RATE)
+        }
+        Some(_) => (real_time.delta_secs(), 1.0),
+        None => (time.delta_secs(), 1.0),
+    };
+    scene.clock += delta * rate;
     if body.crash.is_some() && scene.ended_at.is_none() {
-        scene.ended_at = Some(time.elapsed_secs());
+        scene.ended_at = Some((scene.clock, real));
     }
+    // Dust where a lane change starts and where a jump lands.
+    let changing = body.change.is_some();
+    let airborne = matches!(body.posture, Posture::Jumping { .. });
+    let started_moving = changing && !scene.was_changing;
+    let landed = scene.was_airborne && !airborne;
+    (scene.was_changing, scene.was_airborne) = (changing, airborne);
+    if (started_moving || landed)
+        && let Some((feet, _)) =
+            layout.track_point(body.distance_m, lane_offset(body.lateral_lanes() as f32))
+    {
+        scene.effects.push(Effect {
+            kind: EffectKind::Dust,
+            at: feet,
+            born: scene.clock,
+        });
+    }
+    let clock = scene.clock;
+    scene
+        .effects
+        .retain(|effect| clock - effect.born < SPARKLE_S.max(DUST_S));
 
     let mut canvas = Canvas::default();
     draw_sky(&mut canvas, &camera);
@@ -281,12 +396,15 @@ fn draw_chase(
             }
         }
         if !segment.kind.is_junction() {
-            for (thing, at) in scenery_of(segment.index) {
+            for (thing, at) in scenery_of(run.sim.seed, segment.index) {
                 let base = camera.view(frame(at.y, at.x));
                 match thing {
-                    Scenery::Tree { radius, colour, .. } => {
-                        uprights.push(tree(base, radius, colour))
-                    }
+                    Scenery::Tree {
+                        radius,
+                        colour,
+                        trunk,
+                        ..
+                    } => uprights.push(tree(base, radius, trunk, colour)),
                     Scenery::Statue => {
                         let frame = &frame;
                         box_parts(
@@ -306,11 +424,28 @@ fn draw_chase(
     // The ground of passed segments may be gone from the scene's cache but the layout keeps it.
     let across = lane_offset(body.lateral_lanes() as f32);
     if let Some((feet, _)) = layout.track_point(body.distance_m, across) {
-        let pose = Pose::of(body, &time, scene.ended_at);
+        let pose = Pose::of(body, clock, scene.ended_at.map(|(at, _)| at));
         let at = camera.view(feet);
+        // A glow of each power-up held, blinking in its last seconds.
+        let blink_off = (clock * 6.0).fract() < 0.5;
+        let auras: Vec<Color> = PowerUp::ALL
+            .into_iter()
+            .filter(|&kind| {
+                let left = body.powerups.left_s(kind);
+                left > 0.0 && !(left < AURA_BLINK_S && blink_off)
+            })
+            .map(powerup_colour)
+            .collect();
         uprights.push(Upright {
-            ahead: at.ahead,
-            draw: Box::new(move |canvas| draw_runner(canvas, at, pose, &RUNNER_LOOK)),
+            // Drawn over whatever stands within a metre ahead of its feet, such as the wall it
+            // ran into: it meets obstacles at their faces.
+            ahead: at.ahead - 1.0,
+            draw: Box::new(move |canvas| {
+                for (i, colour) in auras.iter().enumerate() {
+                    draw_aura(canvas, at, *colour, i);
+                }
+                draw_runner(canvas, at, pose, &RUNNER_LOOK);
+            }),
         });
     }
     // The ghost of the best run, pale, where its own run has got to.
@@ -318,7 +453,7 @@ fn draw_chase(
         let ghost_body = &ghost.sim.body;
         let across = lane_offset(ghost_body.lateral_lanes() as f32);
         if let Some((feet, _)) = layout.track_point(ghost_body.distance_m, across) {
-            let pose = Pose::of(ghost_body, &time, None);
+            let pose = Pose::of(ghost_body, clock, None);
             let at = camera.view(feet);
             uprights.push(Upright {
                 ahead: at.ahead,
@@ -342,6 +477,14 @@ fn draw_chase(
             }
         }
     }
+    for (i, &effect) in scene.effects.iter().enumerate() {
+        let at = camera.view(effect.at);
+        let age = clock - effect.born;
+        uprights.push(Upright {
+            ahead: at.ahead,
+            draw: Box::new(move |canvas| draw_effect(canvas, at, effect.kind, age, i)),
+        });
+    }
     // Back to front, and each thing from the distance at which it is readable.
     uprights.sort_by(|a, b| b.ahead.total_cmp(&a.ahead));
     let readable = readable_distance_m(LANE_WIDTH);
@@ -350,8 +493,105 @@ fn draw_chase(
             (upright.draw)(&mut canvas);
         }
     }
+    let speed = run.sim.track.timing().speed_at(body.distance_m);
+    let top = run.sim.track.timing().max_speed_mps;
+    let strength = ((speed - SPEED_LINES_FROM_MPS) / (top - SPEED_LINES_FROM_MPS)).clamp(0.0, 1.0);
+    draw_speed_lines(&mut canvas, strength as f32, clock);
+    // The view shakes at a crash, dying away.
+    if let Some((_, crashed)) = scene.ended_at {
+        let fade = (1.0 - (real - crashed) / SHAKE_S).max(0.0);
+        let shake = Vec2::new((real * 67.0).sin(), (real * 53.0).cos()) * SHAKE_PX * fade;
+        canvas.shift(shake);
+    }
     if let Some(mut mesh) = meshes.get_mut(&scene.mesh) {
         *mesh = canvas.into_mesh();
+    }
+}
+
+/// Sparks flying up and fading, or dust spreading low and fading.
+fn draw_effect(canvas: &mut Canvas, at: Viewed, kind: EffectKind, age: f32, salt: usize) {
+    match kind {
+        EffectKind::Sparkle(colour) => {
+            let t = age / SPARKLE_S;
+            for spark in 0..7 {
+                let angle = (spark as f32 * 0.9 + salt as f32 * 2.4) % TAU;
+                let spread = Viewed {
+                    side: at.side + angle.cos() * 0.9 * t,
+                    ahead: at.ahead + angle.sin() * 0.3 * t,
+                };
+                let height = 1.0 + (0.6 + 0.5 * (spark as f32 * 1.3).sin().abs()) * 2.2 * t;
+                if let Some((centre, scale)) = spread.project(height) {
+                    let size = 0.16 * (1.0 - t) * scale;
+                    let faded = colour.with_alpha(1.0 - t);
+                    // A four-pointed star.
+                    canvas.polygon(
+                        &[
+                            centre + Vec2::new(0.0, size * 1.8),
+                            centre + Vec2::new(-size * 0.45, 0.0),
+                            centre + Vec2::new(0.0, -size * 1.8),
+                            centre + Vec2::new(size * 0.45, 0.0),
+                        ],
+                        faded,
+                    );
+                    canvas.polygon(
+                        &[
+                            centre + Vec2::new(-size * 1.8, 0.0),
+                            centre + Vec2::new(0.0, -size * 0.45),
+                            centre + Vec2::new(size * 1.8, 0.0),
+                            centre + Vec2::new(0.0, size * 0.45),
+                        ],
+                        faded,
+                    );
+                }
+            }
+        }
+        EffectKind::Dust => {
+            let t = age / DUST_S;
+            for puff in 0..5 {
+                let side = (puff as f32 - 2.0) * 0.25 * (0.5 + t);
+                let spot = Viewed {
+                    side: at.side + side,
+                    ahead: at.ahead - 0.2 * t,
+                };
+                if let Some((centre, scale)) = spot.project(0.15 + 0.3 * t) {
+                    let radius = (0.2 + 0.35 * t) * scale;
+                    canvas.disc(
+                        centre,
+                        Vec2::new(radius, radius * 0.7),
+                        DUST.with_alpha(0.55 * (1.0 - t)),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Streaks along the sides of the window, rushing outward from the horizon's middle, as bright
+/// as `strength` (0 to 1) says.
+fn draw_speed_lines(canvas: &mut Canvas, strength: f32, clock: f32) {
+    if strength <= 0.0 {
+        return;
+    }
+    let centre = Vec2::new(0.0, HORIZON_PX);
+    for line in 0..SPEED_LINES {
+        // Fixed directions, fanned over the lower and side parts of the window.
+        let angle = -FRAC_PI_2
+            + (line as f32 / SPEED_LINES as f32 - 0.5) * 2.9
+            + (line as f32 * 7.3).sin() * 0.05;
+        let direction = Vec2::new(angle.cos(), angle.sin());
+        let travel = (clock * 2.4 + line as f32 * 0.618).fract();
+        let (from, to) = (420.0 + travel * 600.0, 520.0 + travel * 720.0);
+        let across = Vec2::new(-direction.y, direction.x) * 1.6;
+        let alpha = 0.28 * strength * (1.0 - travel);
+        canvas.polygon(
+            &[
+                centre + direction * from - across,
+                centre + direction * to - across,
+                centre + direction * to + across,
+                centre + direction * from + across,
+            ],
+            Color::srgba(1.0, 0.96, 0.88, alpha),
+        );
     }
 }
 
@@ -401,8 +641,8 @@ fn draw_sky(canvas: &mut Canvas, camera: &ChaseCamera) {
     }
 }
 
-/// The flat ground of the segments laid from `from` to `to`: the jungle floor first, then kerbs,
-/// then the path, then lane lines, each layer from the farthest piece to the nearest.
+/// The flat ground of the segments laid from `from` to `to`: kerbs, then the path, then lane
+/// lines, each layer from the farthest piece to the nearest.
 fn draw_ground(
     canvas: &mut Canvas,
     camera: &ChaseCamera,
@@ -416,6 +656,11 @@ fn draw_ground(
             continue;
         };
         for (colour, size, centre, angle, layer) in ground_parts(index, place.kind) {
+            // The jungle floor: the land under the sky covers it already, and drawing it again
+            // piece by piece would cost a whole window of pixels for nothing.
+            if colour == JUNGLE_FLOOR {
+                continue;
+            }
             let turn = Mat2::from_angle(angle);
             let corners: Vec<Viewed> = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
                 .into_iter()
@@ -466,7 +711,9 @@ fn box_parts(
         corner(1.0, -1.0),
     ];
     let ahead = base.iter().map(|c| c.ahead).fold(f32::INFINITY, f32::min);
-    if ahead < 0.5 {
+    // A box the camera is about to pass over (a wall in the middle lane the runner went round)
+    // would fill the window's bottom with its top for a frame: it goes just before.
+    if ahead < BOX_NEAREST_M {
         return;
     }
     uprights.push(Upright {
@@ -598,12 +845,11 @@ fn orb(at: Viewed, colour: Color) -> Upright {
     }
 }
 
-/// A tree: a trunk under a round canopy.
-fn tree(at: Viewed, radius: f32, colour: Color) -> Upright {
+/// A tree: a trunk `trunk_top` metres tall under a round canopy.
+fn tree(at: Viewed, radius: f32, trunk_top: f32, colour: Color) -> Upright {
     Upright {
         ahead: at.ahead,
         draw: Box::new(move |canvas| {
-            let trunk_top = radius * 1.2 + 1.0;
             let (Some((ground, scale)), Some((crown, _))) =
                 (at.project(0.0), at.project(trunk_top + radius * 0.6))
             else {
@@ -643,8 +889,9 @@ struct Pose {
 }
 
 impl Pose {
-    /// The pose of `body` now; `ended_at` is when its run ended, if it did.
-    fn of(body: &RunnerBody, time: &Time, ended_at: Option<f32>) -> Pose {
+    /// The pose of `body` at `clock` (the view's clock); `ended_at` is when its run ended on
+    /// that clock, if it did.
+    fn of(body: &RunnerBody, clock: f32, ended_at: Option<f32>) -> Pose {
         let stride = (body.distance_m as f32 / STRIDE_M).fract() * TAU;
         let (lift, crouch) = match body.posture {
             Posture::Jumping { left_s } => {
@@ -661,7 +908,7 @@ impl Pose {
             let towards = (f32::from(change.to) - f32::from(body.lane)).signum();
             towards * LEAN
         });
-        let fallen = ended_at.map_or(0.0, |at| ((time.elapsed_secs() - at) / FALL_S).min(1.0));
+        let fallen = ended_at.map_or(0.0, |at| ((clock - at) / FALL_S).min(1.0));
         let stumble = body.last_stumble_s.map_or(0.0, |at| {
             let since = (body.elapsed_s - at) as f32;
             if since < 0.5 {
@@ -704,6 +951,25 @@ const GHOST_LOOK: Look = Look {
     trousers: Color::srgba(0.65, 0.78, 0.95, 0.45),
     shadow: Color::srgba(0.0, 0.0, 0.0, 0.12),
 };
+
+/// The glow of a held power-up around the runner: a ring on the ground and a haze behind it,
+/// the `nth` held a little wider.
+fn draw_aura(canvas: &mut Canvas, at: Viewed, colour: Color, nth: usize) {
+    let (Some((feet, scale)), Some((middle, _))) = (at.project(0.0), at.project(1.0)) else {
+        return;
+    };
+    let radius = 0.8 + 0.18 * nth as f32;
+    canvas.disc(
+        middle,
+        Vec2::new(radius, radius * 1.35) * scale,
+        colour.with_alpha(0.1),
+    );
+    canvas.disc(
+        feet,
+        Vec2::new(radius, radius * 0.3) * scale,
+        colour.with_alpha(0.6),
+    );
+}
 
 /// A temple guardian seen from behind: a stone body with a mask and glowing eyes in a red glow,
 /// swaying as it runs.

@@ -9,7 +9,7 @@ use crate::game::records::{WATCH_KEYS, Watching};
 use crate::game::screens::Screen;
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
 use crate::game::theme::widgets::{
-    hud_alert, hud_badge, hud_bar, hud_figure, hud_identity, keys_hint,
+    hud_alert, hud_badge, hud_bar, hud_figure, hud_figure_popped, hud_identity, keys_hint,
 };
 use crate::logic::runner::powerups::PowerUp;
 use bevy::prelude::*;
@@ -28,8 +28,20 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
+/// How long the coin counter stays popped after a coin, in seconds.
+const COIN_POP_S: f32 = 0.35;
+
+/// When the coin counter last changed, and to what.
+#[derive(Default)]
+struct CoinPop {
+    coins: u32,
+    at: f32,
+}
+
 fn draw_hud(
     mut contexts: EguiContexts,
+    time: Res<Time>,
+    mut pop: Local<CoinPop>,
     run: Res<RunnerRun>,
     ghost: Option<Res<RunnerGhost>>,
     watching: Option<Res<Watching>>,
@@ -38,7 +50,21 @@ fn draw_hud(
     hud_bar(contexts.ctx_mut()?, "runner-hud", |ui| {
         ui.horizontal(|ui| {
             hud_figure(ui, "Distance", format!("{:.0} m", run.sim.body.distance_m));
-            hud_figure(ui, "Coins", run.sim.body.coins.to_string());
+            // The counter pops when coins are taken.
+            let coins = run.sim.body.coins;
+            if coins != pop.coins {
+                *pop = CoinPop {
+                    coins,
+                    at: time.elapsed_secs(),
+                };
+            }
+            let since = time.elapsed_secs() - pop.at;
+            let popped = if coins > 0 {
+                1.0 - since / COIN_POP_S
+            } else {
+                0.0
+            };
+            hud_figure_popped(ui, "Coins", coins.to_string(), popped);
             hud_figure(ui, "Score", run.sim.body.score().to_string());
             hud_figure(ui, "Speed", format!("{speed:.1} m/s"));
             for kind in PowerUp::ALL {

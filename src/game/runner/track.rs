@@ -134,7 +134,7 @@ fn place_segments(
 ) {
     for segment in run.sim.track.upcoming().take(SEGMENTS_AHEAD) {
         if let Some(place) = layout.lay(segment.index, segment.kind) {
-            spawn_segment(&mut commands, &mut palette, segment, &place);
+            spawn_segment(&mut commands, &mut palette, run.sim.seed, segment, &place);
         }
     }
     let current = (run.sim.body.distance_m / SEGMENT_LENGTH_M) as u64;
@@ -202,6 +202,7 @@ pub(super) fn ground_parts(index: u64, kind: SegmentKind) -> Vec<Part> {
 fn spawn_segment(
     commands: &mut Commands,
     palette: &mut Palette,
+    seed: u64,
     segment: &Segment,
     place: &SegmentPlace,
 ) {
@@ -233,7 +234,7 @@ fn spawn_segment(
             ));
         }
         if !segment.kind.is_junction() {
-            spawn_scenery(parent, palette, segment.index);
+            spawn_scenery(parent, palette, seed, segment.index);
         }
         if let Some((lane, kind)) = segment.powerup() {
             // A glowing orb in its kind's colour with a white core, over a ring of light.
@@ -280,16 +281,66 @@ fn spawn_segment(
     });
 }
 
+/// Segments of one stretch of scenery: the run passes from one to the next.
+const STRETCH_SEGMENTS: u64 = 24;
+
+/// The kinds of stretch a run passes through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stretch {
+    /// Deep jungle: dark, broad trees.
+    Jungle,
+    /// Temple ruins: statues on both kerbs of every segment, few trees.
+    Ruins,
+    /// A grove of tall, pale, slender trees.
+    Grove,
+}
+
+impl Stretch {
+    /// The stretch segment `index` of the run of `seed` lies in: the first is always jungle,
+    /// the others drawn from the seed, never twice the same in a row.
+    pub(super) fn of(seed: u64, index: u64) -> Stretch {
+        const KINDS: [Stretch; 3] = [Stretch::Jungle, Stretch::Ruins, Stretch::Grove];
+        let stretch = index / STRETCH_SEGMENTS;
+        let mut at = 0;
+        for n in 1..=stretch {
+            let mut bytes = seed.to_le_bytes().to_vec();
+            bytes.extend(n.to_le_bytes());
+            let step = 1 + (crate::logic::seed::fnv1a_64(&bytes) % 2) as usize;
+            at = (at + step) % KINDS.len();
+        }
+        KINDS[at]
+    }
+
+    /// Its canopies' colours.
+    fn canopies(self) -> [Color; 3] {
+        match self {
+            Stretch::Jungle => CANOPY,
+            Stretch::Ruins => [
+                Color::srgb(0.22, 0.27, 0.12),
+                Color::srgb(0.28, 0.31, 0.14),
+                Color::srgb(0.18, 0.22, 0.11),
+            ],
+            Stretch::Grove => [
+                Color::srgb(0.30, 0.48, 0.20),
+                Color::srgb(0.38, 0.55, 0.24),
+                Color::srgb(0.26, 0.42, 0.18),
+            ],
+        }
+    }
+}
+
 /// A thing beside the track.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Scenery {
-    /// A tree: its canopy's radius and colour, and a sliver of depth so canopies overlap
-    /// steadily.
+    /// A tree: its canopy's radius and colour, its trunk's height, and a sliver of depth so
+    /// canopies overlap steadily.
     Tree {
         /// The canopy's radius, in metres.
         radius: f32,
         /// The canopy's colour.
         colour: Color,
+        /// The trunk's height, in metres.
+        trunk: f32,
         /// Its drawing depth among the trees.
         layer: f32,
     },
@@ -297,34 +348,52 @@ pub(super) enum Scenery {
     Statue,
 }
 
-/// Trees on both sides of a straight segment, and a stone statue on the kerb every third
-/// segment, each with its place in the segment's frame. Placed by a hash of the segment index,
-/// so the same track always looks the same.
-pub(super) fn scenery_of(index: u64) -> Vec<(Scenery, Vec2)> {
-    let mut bits = crate::logic::seed::fnv1a_64(&index.to_le_bytes());
+/// Trees on both sides of a straight segment, and stone statues on the kerbs, each with its
+/// place in the segment's frame, as the segment's [`Stretch`] has them: broad dark trees and a
+/// statue every third segment in the jungle, statues on every segment and few trees in the
+/// ruins, tall slender pale trees in a grove. Placed by a hash of the seed and the segment
+/// index, so the same track always looks the same.
+pub(super) fn scenery_of(seed: u64, index: u64) -> Vec<(Scenery, Vec2)> {
+    let stretch = Stretch::of(seed, index);
+    let mut bytes = seed.to_le_bytes().to_vec();
+    bytes.extend(index.to_le_bytes());
+    let mut bits = crate::logic::seed::fnv1a_64(&bytes);
     let mut next = |range: f32| {
         bits = bits.rotate_left(17).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (bits >> 40) as f32 / (1u64 << 24) as f32 * range
     };
     let mut things = Vec::new();
+    let (trees, statue_every) = match stretch {
+        Stretch::Jungle => (2, 3),
+        Stretch::Ruins => (1, 1),
+        Stretch::Grove => (3, 6),
+    };
+    let canopies = stretch.canopies();
     for side in [-1.0, 1.0] {
-        for _ in 0..2 {
+        for _ in 0..trees {
             let across = side * (TRACK_WIDTH / 2.0 + KERB + 1.6 + next(JUNGLE_REACH - 8.0));
             let along = next(SEGMENT);
-            let radius = 1.4 + next(2.2);
-            let colour = CANOPY[(next(3.0) as usize).min(CANOPY.len() - 1)];
+            let (radius, trunk) = match stretch {
+                Stretch::Grove => (0.9 + next(0.9), 4.0 + next(3.0)),
+                Stretch::Jungle | Stretch::Ruins => {
+                    let radius = 1.4 + next(2.2);
+                    (radius, radius * 1.2 + 1.0)
+                }
+            };
+            let colour = canopies[(next(3.0) as usize).min(canopies.len() - 1)];
             let layer = -0.9 + next(0.1);
             things.push((
                 Scenery::Tree {
                     radius,
                     colour,
+                    trunk,
                     layer,
                 },
                 Vec2::new(across, along),
             ));
         }
     }
-    if index.is_multiple_of(3) {
+    if index.is_multiple_of(statue_every) {
         for side in [-1.0, 1.0] {
             let at = Vec2::new(side * (TRACK_WIDTH / 2.0 + KERB / 2.0), 1.0);
             things.push((Scenery::Statue, at));
@@ -334,13 +403,14 @@ pub(super) fn scenery_of(index: u64) -> Vec<(Scenery, Vec2)> {
 }
 
 /// The scenery of a straight segment, seen from above.
-fn spawn_scenery(parent: &mut ChildSpawnerCommands, palette: &mut Palette, index: u64) {
-    for (thing, at) in scenery_of(index) {
+fn spawn_scenery(parent: &mut ChildSpawnerCommands, palette: &mut Palette, seed: u64, index: u64) {
+    for (thing, at) in scenery_of(seed, index) {
         match thing {
             Scenery::Tree {
                 radius,
                 colour,
                 layer,
+                ..
             } => {
                 parent.spawn((
                     palette.circle(radius, colour),
@@ -421,5 +491,38 @@ fn shine_pickups(time: Res<Time>, mut coins: Query<(&mut Transform, &Shine)>) {
     let t = time.elapsed_secs();
     for (mut transform, shine) in &mut coins {
         transform.scale = Vec3::splat(1.0 + 0.18 * (t * SHINE_RATE + shine.phase).sin());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_run_passes_through_stretches_of_scenery_drawn_from_the_seed() {
+        let stretches = |seed: u64| -> Vec<Stretch> {
+            (0..12)
+                .map(|n| Stretch::of(seed, n * STRETCH_SEGMENTS))
+                .collect()
+        };
+        let first = stretches(42);
+        assert_eq!(first[0], Stretch::Jungle, "every run starts in the jungle");
+        assert!(first.windows(2).all(|pair| pair[0] != pair[1]), "{first:?}");
+        assert_eq!(stretches(42), first, "the same seed, the same scenery");
+        assert!((0..20).any(|seed| stretches(seed) != first), "seeds differ");
+        // Within a stretch nothing changes.
+        assert_eq!(Stretch::of(42, 0), Stretch::of(42, STRETCH_SEGMENTS - 1));
+        // Ruins have statues on every straight segment; the scenery is the same every time.
+        let ruins = (0..2000)
+            .find(|&i| Stretch::of(42, i) == Stretch::Ruins)
+            .unwrap();
+        let statues = |index| {
+            scenery_of(42, index)
+                .iter()
+                .filter(|(thing, _)| *thing == Scenery::Statue)
+                .count()
+        };
+        assert_eq!(statues(ruins + 1), 2);
+        assert_eq!(scenery_of(42, ruins + 1), scenery_of(42, ruins + 1));
     }
 }

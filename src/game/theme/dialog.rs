@@ -1,6 +1,8 @@
 //! The one dialog at the end of a run, for every mode: a heading, the run's figures as a table,
 //! a line about the record, and the buttons of the results menu. A mode fills in a
-//! [`ResultDialog`] and opens [`Menu::Results`]; this plugin draws it.
+//! [`ResultDialog`] and opens [`Menu::Results`]; this plugin draws it, after a short beat in
+//! which the end of the run (a fall, a win) is seen and the keys still held from playing choose
+//! nothing.
 
 use super::widgets::{MenuFocus, menu_button, modal_panel, results_table, styled};
 use super::{AMBER, GOLD, SAND, text};
@@ -9,14 +11,37 @@ use crate::game::screens::Menu;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
+/// How long the end of a run shows before its dialog, in real seconds.
+pub const DIALOG_BEAT_S: f32 = 0.8;
+
 pub(super) fn plugin(app: &mut App) {
     if crate::game::draws(app) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            draw_result_dialog
-                .run_if(in_state(Menu::Results).and_then(resource_exists::<ResultDialog>)),
-        );
+        app.add_systems(OnEnter(Menu::Results), start_the_beat)
+            .add_systems(OnExit(Menu::Results), |mut commands: Commands| {
+                commands.remove_resource::<DialogBeat>();
+            })
+            .add_systems(
+                EguiPrimaryContextPass,
+                draw_result_dialog.run_if(
+                    in_state(Menu::Results)
+                        .and_then(resource_exists::<ResultDialog>)
+                        .and_then(the_beat_is_over),
+                ),
+            );
     }
+}
+
+/// When the results menu opened, in real seconds: its dialog waits [`DIALOG_BEAT_S`].
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct DialogBeat(pub f32);
+
+fn start_the_beat(mut commands: Commands, time: Res<Time<Real>>) {
+    commands.insert_resource(DialogBeat(time.elapsed_secs()));
+}
+
+/// Whether no dialog is waiting out its beat: true without a beat (a windowless app).
+pub fn the_beat_is_over(beat: Option<Res<DialogBeat>>, time: Res<Time<Real>>) -> bool {
+    beat.is_none_or(|beat| time.elapsed_secs() - beat.0 >= DIALOG_BEAT_S)
 }
 
 /// What the results menu shows; its buttons are the menu's items, in order.

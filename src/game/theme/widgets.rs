@@ -261,8 +261,17 @@ pub fn hud_bar(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egu
 
 /// One figure in a HUD bar: a dim name, then its value.
 pub fn hud_figure(ui: &mut egui::Ui, name: &str, value: String) {
+    hud_figure_popped(ui, name, value, 0.0);
+}
+
+/// A HUD figure that has just changed: `pop` from 1 (this moment, larger and gold) down to 0
+/// (as [`hud_figure`]).
+pub fn hud_figure_popped(ui: &mut egui::Ui, name: &str, value: String, pop: f32) {
+    let pop = pop.clamp(0.0, 1.0);
     ui.label(styled(name, text::NOTE, DIM.egui()));
-    ui.label(styled(value, text::HUD_VALUE, SAND.egui()).strong());
+    let size = text::HUD_VALUE * (1.0 + 0.45 * pop);
+    let colour = if pop > 0.0 { GOLD } else { SAND };
+    ui.label(styled(value, size, colour.egui()).strong());
     ui.add_space(10.0);
 }
 
