@@ -486,7 +486,7 @@ fn draw_chase(
         });
     }
     // Back to front, and each thing from the distance at which it is readable.
-    uprights.sort_by(|a, b| b.ahead.total_cmp(&a.ahead));
+    uprights.sort_by(|a, b| painted_before((0.0, a.ahead), (0.0, b.ahead)));
     let readable = readable_distance_m(LANE_WIDTH);
     for upright in uprights {
         if upright.ahead > 0.0 && upright.ahead < readable {
@@ -685,7 +685,7 @@ fn draw_ground(
             }
         }
     }
-    pieces.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)));
+    pieces.sort_by(|a, b| painted_before((a.0, a.1), (b.0, b.1)));
     for (_, _, corners, colour) in pieces {
         canvas.polygon(&corners, colour);
     }
@@ -740,6 +740,12 @@ fn box_parts(
             }
         }),
     });
+}
+
+/// The painting order of two things given as (layer, metres ahead of the camera): lower layers
+/// first, and within a layer the farther first, so that what is nearer covers what it hides.
+fn painted_before(a: (f32, f32), b: (f32, f32)) -> std::cmp::Ordering {
+    a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1))
 }
 
 /// Whether a projected face is seen from the front: its corners run counter-clockwise.
@@ -1073,6 +1079,28 @@ fn draw_runner(canvas: &mut Canvas, at: Viewed, pose: Pose, look: &Look) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nearer_things_are_painted_over_farther_ones_and_layers_in_order() {
+        let mut things = vec![
+            (0.0, 5.0),
+            (0.0, 80.0),
+            (1.0, 200.0),
+            (-1.0, 1.0),
+            (0.0, 20.0),
+        ];
+        things.sort_by(|a, b| painted_before(*a, *b));
+        assert_eq!(
+            things,
+            vec![
+                (-1.0, 1.0),
+                (0.0, 80.0),
+                (0.0, 20.0),
+                (0.0, 5.0),
+                (1.0, 200.0)
+            ]
+        );
+    }
 
     #[test]
     fn faces_turned_away_are_not_drawn() {
