@@ -47,6 +47,12 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The game's name across the top of the title screen and the controls along the bottom.
 fn draw_title_and_footer(ctx: &egui::Context, seed_text: &str, seed: u64, coins_banked: u64) {
+    draw_heading(ctx, coins_banked);
+    draw_footer(ctx, seed_text, seed);
+}
+
+/// The game's name, its motto and the coins banked, across the top of the title screen.
+fn draw_heading(ctx: &egui::Context, coins_banked: u64) {
     egui::Area::new(egui::Id::new("title"))
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 28.0))
         .show(ctx, |ui| {
@@ -64,6 +70,10 @@ fn draw_title_and_footer(ctx: &egui::Context, seed_text: &str, seed: u64, coins_
                 ));
             });
         });
+}
+
+/// The seed and the menu keys, along the bottom of the title screen.
+fn draw_footer(ctx: &egui::Context, seed_text: &str, seed: u64) {
     egui::Area::new(egui::Id::new("footer"))
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
         .show(ctx, |ui| {
@@ -242,14 +252,13 @@ fn draw_settings_page(
     contributions: Res<MenuContributions>,
     items: Res<OpenMenuItems>,
     mut cursor: ResMut<MenuCursor>,
-    scores: Res<BestScores>,
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The page is taller than the room below the heading: the heading goes under the dimming.
+    dim_background(ctx);
     if *screen.get() == Screen::Title {
-        draw_title_and_footer(ctx, &settings.seed_text, seed.0, scores.coins_banked());
-    } else {
-        dim_background(ctx);
+        draw_footer(ctx, &settings.seed_text, seed.0);
     }
     let mut focus = MenuFocus::new(&items.0, &mut cursor);
     let mut inputs = Vec::new();

@@ -184,7 +184,8 @@ pub fn centered_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&
         ctx,
         id,
         egui::Align2::CENTER_CENTER,
-        egui::vec2(0.0, 20.0),
+        // A little above the middle, clear of the title screen's footer.
+        egui::vec2(0.0, -12.0),
         add_contents,
     );
 }
