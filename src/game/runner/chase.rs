@@ -421,7 +421,7 @@ fn draw_chase(
             }
         }
     }
-    // The ground of passed segments may be gone from the scene's cache but the layout keeps it.
+    // The runner, where its lane change has got to.
     let across = lane_offset(body.lateral_lanes() as f32);
     if let Some((feet, _)) = layout.track_point(body.distance_m, across) {
         let pose = Pose::of(body, clock, scene.ended_at.map(|(at, _)| at));

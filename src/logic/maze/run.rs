@@ -43,14 +43,6 @@ impl MazeSetup {
     pub fn spec(&self) -> MazeSpec {
         level_spec(&self.first, self.level)
     }
-
-    /// The next level.
-    pub fn next_level(&self) -> MazeSetup {
-        MazeSetup {
-            level: self.level.saturating_add(1),
-            ..*self
-        }
-    }
 }
 
 /// What happened to the player in a fixed step, for the drawing and the sounds.
@@ -215,11 +207,6 @@ impl MazeRun {
     /// The cells the torch lights now, in increasing id order (empty when the maze is lit).
     pub fn lit(&self) -> &[usize] {
         &self.lit
-    }
-
-    /// Seconds the hints add to the time.
-    pub fn hint_penalty_seconds(&self) -> f64 {
-        f64::from(self.hints_used) * f64::from(self.rules.hint_cost_s)
     }
 
     /// The time that counts, in seconds: the play time plus what the hints cost.
