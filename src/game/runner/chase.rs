@@ -19,6 +19,7 @@ use super::pursuers::{
     ACROSS_LANES, GUARDIAN_BODY, GUARDIAN_EYES, GUARDIAN_GLOW, GUARDIAN_MASK, SWAY_RATE,
     gap_behind_m,
 };
+use super::route::ROUTE_COLOUR;
 use super::rules::{RunnerEvent, RunnerRun, start_run};
 use super::track::{
     BEAM_COLOUR, COIN_COLOUR, COIN_RIM, JUNGLE_FLOOR, LOG_COLOUR, LOG_END, PILLAR_COLOUR,
@@ -368,6 +369,9 @@ fn draw_chase(
         keep_from,
         current + SEGMENTS_AHEAD,
     );
+    if run.overlay_shown || run.sim.autopilot_on {
+        draw_route(&mut canvas, &camera, &run, &layout);
+    }
     let mut uprights = Vec::new();
     for segment in &scene.segments {
         let Some(place) = layout.place_of(segment.index) else {
@@ -688,6 +692,49 @@ fn draw_ground(
     pieces.sort_by(|a, b| painted_before((a.0, a.1), (b.0, b.1)));
     for (_, _, corners, colour) in pieces {
         canvas.polygon(&corners, colour);
+    }
+}
+
+/// The planner's route painted on the ground: a band from the runner through the recommended
+/// lane at each coming contact point, with a ring at each.
+fn draw_route(canvas: &mut Canvas, camera: &ChaseCamera, run: &RunnerRun, layout: &TrackLayout) {
+    let Some(plan) = run.plan() else {
+        return;
+    };
+    let across = lane_offset(run.sim.body.lateral_lanes() as f32);
+    let Some((start, _)) = layout.track_point(run.sim.body.distance_m, across) else {
+        return;
+    };
+    let mut points = vec![start];
+    for step in plan.steps.iter().take(SEGMENTS_AHEAD as usize) {
+        let Some(place) = layout.place_of(step.index) else {
+            break;
+        };
+        points.push(place.point(CORNER, lane_offset(f32::from(step.lane))));
+    }
+    let on_ground = |corners: &[Vec2]| -> Vec<Viewed> {
+        corners.iter().map(|&corner| camera.view(corner)).collect()
+    };
+    for pair in points.windows(2) {
+        let along = (pair[1] - pair[0]).normalize_or_zero();
+        let side = Vec2::new(-along.y, along.x) * 0.12;
+        // Counter-clockwise, as every shape of the canvas.
+        let band = [
+            pair[0] - side,
+            pair[1] - side,
+            pair[1] + side,
+            pair[0] + side,
+        ];
+        canvas.polygon(&project_ground(&on_ground(&band)), ROUTE_COLOUR);
+    }
+    for &point in &points[1..] {
+        let ring: Vec<Vec2> = (0..12)
+            .map(|i| point + Vec2::from_angle(i as f32 / 12.0 * TAU) * 0.55)
+            .collect();
+        canvas.polygon(
+            &project_ground(&on_ground(&ring)),
+            ROUTE_COLOUR.with_alpha(0.5),
+        );
     }
 }
 

@@ -1,5 +1,6 @@
 //! The planner's route on the track: a line through the recommended lane at each of the next
-//! contact points, shown with P and always while the autopilot runs it.
+//! contact points, shown with P and always while the autopilot runs it. This draws it in the
+//! top-down view; the chase view paints it on its ground ([`super::chase`]).
 
 use super::layout::{CORNER, TrackLayout, lane_offset};
 use super::rules::RunnerRun;
@@ -7,7 +8,7 @@ use crate::game::screens::{AppSystems, Screen};
 use crate::logic::runner::planner::PLAN_LOOKAHEAD;
 use bevy::prelude::*;
 
-const ROUTE_COLOUR: Color = Color::srgba(0.35, 0.95, 0.75, 0.9);
+pub(super) const ROUTE_COLOUR: Color = Color::srgba(0.35, 0.95, 0.75, 0.9);
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::draws(app) {
