@@ -27,22 +27,32 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn draw_route(run: Res<RunnerRun>, layout: Res<TrackLayout>, mut gizmos: Gizmos) {
-    let Some(plan) = run.plan() else {
-        return;
-    };
+/// The route's points in the world: where the runner is, then the recommended lane at each of
+/// up to `steps` coming contact points (as far as the track is laid). `None` without a plan.
+pub(super) fn route_points(
+    run: &RunnerRun,
+    layout: &TrackLayout,
+    steps: usize,
+) -> Option<Vec<Vec2>> {
+    let plan = run.plan()?;
     let across = lane_offset(run.sim.body.lateral_lanes() as f32);
-    let Some((start, _)) = layout.track_point(run.sim.body.distance_m, across) else {
-        return;
-    };
+    let (start, _) = layout.track_point(run.sim.body.distance_m, across)?;
     let mut points = vec![start];
-    for step in plan.steps.iter().take(PLAN_LOOKAHEAD) {
+    for step in plan.steps.iter().take(steps) {
         let Some(place) = layout.place_of(step.index) else {
             break;
         };
-        let at = place.point(CORNER, lane_offset(f32::from(step.lane)));
+        points.push(place.point(CORNER, lane_offset(f32::from(step.lane))));
+    }
+    Some(points)
+}
+
+fn draw_route(run: Res<RunnerRun>, layout: Res<TrackLayout>, mut gizmos: Gizmos) {
+    let Some(points) = route_points(&run, &layout, PLAN_LOOKAHEAD) else {
+        return;
+    };
+    for &at in &points[1..] {
         gizmos.circle_2d(at, 0.55, ROUTE_COLOUR);
-        points.push(at);
     }
     gizmos.linestrip_2d(points, ROUTE_COLOUR);
 }

@@ -4,9 +4,13 @@
 //! Everything is projected on the CPU every frame ([`super::projection`]) into one mesh drawn
 //! back to front (sky, then the flat ground layer by layer, then upright things from the
 //! farthest to the nearest), on a render layer of its own that the camera shows instead of the
-//! top-down world. The runner is drawn from behind with a run cycle whose rate follows its
-//! speed, a jump arc over its shadow, a slide crouch, a lean into lane changes, a stumble and a
-//! fall.
+//! top-down world. This file holds the scene, the sky, the ground, the route and the effects;
+//! the things standing on the track are in [`things`], and the runner's, the ghost's and the
+//! guardians' bodies (a run cycle whose rate follows the speed, a jump over the shadow, a slide
+//! crouch, a lean into lane changes, a stumble and a fall) in [`figures`].
+
+mod figures;
+mod things;
 
 use super::camera::turn_toward;
 use super::ghost::RunnerGhost;
@@ -15,28 +19,25 @@ use super::options::{RunnerOptions, RunnerView};
 use super::projection::{
     CAMERA_BACK_M, ChaseCamera, FAR_M, HORIZON_PX, Viewed, project_ground, readable_distance_m,
 };
-use super::pursuers::{
-    ACROSS_LANES, GUARDIAN_BODY, GUARDIAN_EYES, GUARDIAN_GLOW, GUARDIAN_MASK, SWAY_RATE,
-    gap_behind_m,
-};
-use super::route::ROUTE_COLOUR;
+use super::pursuers::{ACROSS_LANES, SWAY_RATE, gap_behind_m};
+use super::route::{ROUTE_COLOUR, route_points};
 use super::rules::{RunnerEvent, RunnerRun, start_run};
 use super::track::{
-    BEAM_COLOUR, COIN_COLOUR, COIN_RIM, JUNGLE_FLOOR, LOG_COLOUR, LOG_END, PILLAR_COLOUR,
-    POWERUP_CORE, SHADOW, STATUE_COLOUR, Scenery, WALL_COLOUR, WALL_TOP, ground_parts,
-    powerup_colour, scenery_of,
+    JUNGLE_FLOOR, STATUE_COLOUR, Scenery, ground_parts, powerup_colour, scenery_of,
 };
 use crate::game::screens::{AppSystems, Screen};
-use crate::logic::runner::body::{Posture, RunEvent, RunnerBody};
+use crate::logic::runner::body::{Posture, RunEvent};
 use crate::logic::runner::powerups::PowerUp;
-use crate::logic::runner::timing::{JUMP_S, SEGMENT_LENGTH_M, SLIDE_S};
+use crate::logic::runner::timing::SEGMENT_LENGTH_M;
 use crate::logic::runner::track::{LaneContent, Segment};
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::{NoFrustumCulling, RenderLayers};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
+use figures::{GHOST_LOOK, Pose, RUNNER_LOOK, draw_aura, draw_guardian, draw_runner};
 use std::collections::{HashSet, VecDeque};
 use std::f32::consts::{FRAC_PI_2, TAU};
+use things::{box_parts, coin, obstacle, orb, tree};
 
 /// The render layer of the chase view's mesh.
 const CHASE_LAYER: usize = 1;
@@ -49,22 +50,8 @@ const SKY_TOP: Color = Color::srgb(0.10, 0.12, 0.22);
 const SKY_HAZE: Color = Color::srgb(0.78, 0.52, 0.36);
 /// The far jungle's silhouette along the horizon.
 const FAR_JUNGLE: Color = Color::srgb(0.06, 0.11, 0.07);
-const TRUNK: Color = Color::srgb(0.25, 0.17, 0.10);
-const RUNNER_SHIRT: Color = Color::srgb(0.85, 0.30, 0.18);
-const RUNNER_SKIN: Color = Color::srgb(0.93, 0.78, 0.58);
-const RUNNER_TROUSERS: Color = Color::srgb(0.30, 0.24, 0.18);
-/// Metres run per stride (two steps): the legs cycle at the speed the runner covers ground.
-const STRIDE_M: f32 = 2.6;
-/// How high a jump lifts the runner at its top, in metres.
-const JUMP_HEIGHT_M: f32 = 1.2;
-/// How far the runner leans into a lane change, in radians.
-const LEAN: f32 = 0.22;
-/// Boxes nearer the camera than this are not drawn, in metres.
-const BOX_NEAREST_M: f32 = 2.5;
 /// In its last seconds a power-up's glow blinks, so the player sees it is about to go.
 const AURA_BLINK_S: f64 = 2.0;
-/// How long a fall takes to lay the runner down, in seconds of the view's clock.
-const FALL_S: f32 = 0.35;
 /// After a crash the view's clock runs this much slower...
 const SLOW_MOTION_RATE: f32 = 0.3;
 /// ...for this many real seconds.
@@ -698,20 +685,9 @@ fn draw_ground(
 /// The planner's route painted on the ground: a band from the runner through the recommended
 /// lane at each coming contact point, with a ring at each.
 fn draw_route(canvas: &mut Canvas, camera: &ChaseCamera, run: &RunnerRun, layout: &TrackLayout) {
-    let Some(plan) = run.plan() else {
+    let Some(points) = route_points(run, layout, SEGMENTS_AHEAD as usize) else {
         return;
     };
-    let across = lane_offset(run.sim.body.lateral_lanes() as f32);
-    let Some((start, _)) = layout.track_point(run.sim.body.distance_m, across) else {
-        return;
-    };
-    let mut points = vec![start];
-    for step in plan.steps.iter().take(SEGMENTS_AHEAD as usize) {
-        let Some(place) = layout.place_of(step.index) else {
-            break;
-        };
-        points.push(place.point(CORNER, lane_offset(f32::from(step.lane))));
-    }
     let on_ground = |corners: &[Vec2]| -> Vec<Viewed> {
         corners.iter().map(|&corner| camera.view(corner)).collect()
     };
@@ -738,389 +714,10 @@ fn draw_route(canvas: &mut Canvas, camera: &ChaseCamera, run: &RunnerRun, layout
     }
 }
 
-/// A box standing on the ground: `size` metres along and across its frame's axes, from
-/// `heights[0]` to `heights[1]` above the ground, drawn face by face (only the faces turned to
-/// the camera), `side` colouring its top and sides and `front` the rest.
-fn box_parts(
-    uprights: &mut Vec<Upright>,
-    camera: &ChaseCamera,
-    frame: impl Fn(f32, f32) -> Vec2,
-    [along, across]: [f32; 2],
-    [low, high]: [f32; 2],
-    front: Color,
-    side: Color,
-) {
-    let corner = |a: f32, s: f32| camera.view(frame(a * along / 2.0, s * across / 2.0));
-    let base = [
-        corner(-1.0, -1.0),
-        corner(-1.0, 1.0),
-        corner(1.0, 1.0),
-        corner(1.0, -1.0),
-    ];
-    let ahead = base.iter().map(|c| c.ahead).fold(f32::INFINITY, f32::min);
-    // A box the camera is about to pass over (a wall in the middle lane the runner went round)
-    // would fill the window's bottom with its top for a frame: it goes just before.
-    if ahead < BOX_NEAREST_M {
-        return;
-    }
-    uprights.push(Upright {
-        ahead,
-        draw: Box::new(move |canvas| {
-            let project = |viewed: Viewed, height: f32| viewed.project(height).map(|(at, _)| at);
-            let (Some(bottom), Some(top)): (Option<Vec<Vec2>>, Option<Vec<Vec2>>) = (
-                base.iter().map(|&c| project(c, low)).collect(),
-                base.iter().map(|&c| project(c, high)).collect(),
-            ) else {
-                return;
-            };
-            // Faces as (corners counter-clockwise seen from outside, colour).
-            let mut faces = vec![(vec![top[0], top[1], top[2], top[3]], side)];
-            for i in 0..4 {
-                let j = (i + 1) % 4;
-                let colour = if i == 0 { front } else { side.darker(0.05) };
-                faces.push((vec![bottom[i], bottom[j], top[j], top[i]], colour));
-            }
-            for (corners, colour) in faces {
-                if facing(&corners) {
-                    canvas.polygon(&corners, colour);
-                }
-            }
-        }),
-    });
-}
-
 /// The painting order of two things given as (layer, metres ahead of the camera): lower layers
 /// first, and within a layer the farther first, so that what is nearer covers what it hides.
 fn painted_before(a: (f32, f32), b: (f32, f32)) -> std::cmp::Ordering {
     a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1))
-}
-
-/// Whether a projected face is seen from the front: its corners run counter-clockwise.
-fn facing(corners: &[Vec2]) -> bool {
-    let mut twice_area = 0.0;
-    for (i, a) in corners.iter().enumerate() {
-        let b = corners[(i + 1) % corners.len()];
-        twice_area += a.x * b.y - b.x * a.y;
-    }
-    twice_area > 0.0
-}
-
-/// A lane's obstacle at the contact point: a log to jump, a beam on two posts to slide under,
-/// a wall to go round.
-fn obstacle(
-    uprights: &mut Vec<Upright>,
-    camera: &ChaseCamera,
-    frame: &impl Fn(f32, f32) -> Vec2,
-    content: LaneContent,
-    x: f32,
-) {
-    let at = |along: f32, across: f32| frame(CORNER + along, x + across);
-    match content {
-        LaneContent::Low => {
-            box_parts(
-                uprights,
-                camera,
-                at,
-                [0.9, LANE_WIDTH * 0.92],
-                [0.0, 0.7],
-                LOG_COLOUR,
-                LOG_END,
-            );
-        }
-        LaneContent::High => {
-            for side in [-1.0, 1.0] {
-                let post = |a: f32, s: f32| at(a, side * (LANE_WIDTH / 2.0 - 0.25) + s);
-                box_parts(
-                    uprights,
-                    camera,
-                    post,
-                    [0.4, 0.4],
-                    [0.0, 2.0],
-                    PILLAR_COLOUR,
-                    PILLAR_COLOUR.lighter(0.08),
-                );
-            }
-            box_parts(
-                uprights,
-                camera,
-                at,
-                [0.5, LANE_WIDTH],
-                [1.3, 1.9],
-                BEAM_COLOUR,
-                BEAM_COLOUR.lighter(0.1),
-            );
-        }
-        LaneContent::Block => {
-            box_parts(
-                uprights,
-                camera,
-                at,
-                [0.8, LANE_WIDTH * 0.96],
-                [0.0, 2.8],
-                WALL_COLOUR,
-                WALL_TOP,
-            );
-        }
-        LaneContent::Empty | LaneContent::Coins | LaneContent::PowerUp(_) => {}
-    }
-}
-
-/// A coin standing a metre up, rim and face, with its shadow.
-fn coin(at: Viewed) -> Upright {
-    Upright {
-        ahead: at.ahead,
-        draw: Box::new(move |canvas| {
-            let (Some((ground, scale)), Some((centre, _))) = (at.project(0.0), at.project(1.0))
-            else {
-                return;
-            };
-            canvas.disc(ground, Vec2::new(0.35, 0.1) * scale, SHADOW);
-            canvas.disc(centre, Vec2::new(0.32, 0.4) * scale, COIN_RIM);
-            canvas.disc(centre, Vec2::new(0.22, 0.3) * scale, COIN_COLOUR);
-        }),
-    }
-}
-
-/// A power-up: a glowing orb in its colour with a white core, floating a metre up.
-fn orb(at: Viewed, colour: Color) -> Upright {
-    Upright {
-        ahead: at.ahead,
-        draw: Box::new(move |canvas| {
-            let (Some((ground, scale)), Some((centre, _))) = (at.project(0.0), at.project(1.1))
-            else {
-                return;
-            };
-            canvas.disc(ground, Vec2::new(0.6, 0.15) * scale, SHADOW);
-            canvas.disc(centre, Vec2::splat(0.95 * scale), colour.with_alpha(0.3));
-            canvas.disc(centre, Vec2::splat(0.6 * scale), colour);
-            canvas.disc(centre, Vec2::splat(0.25 * scale), POWERUP_CORE);
-        }),
-    }
-}
-
-/// A tree: a trunk `trunk_top` metres tall under a round canopy.
-fn tree(at: Viewed, radius: f32, trunk_top: f32, colour: Color) -> Upright {
-    Upright {
-        ahead: at.ahead,
-        draw: Box::new(move |canvas| {
-            let (Some((ground, scale)), Some((crown, _))) =
-                (at.project(0.0), at.project(trunk_top + radius * 0.6))
-            else {
-                return;
-            };
-            let half = 0.3 * scale;
-            let (top, _) = at.project(trunk_top).unwrap_or((ground, scale));
-            canvas.polygon(
-                &[
-                    ground - Vec2::X * half,
-                    ground + Vec2::X * half,
-                    top + Vec2::X * half,
-                    top - Vec2::X * half,
-                ],
-                TRUNK,
-            );
-            canvas.disc(crown, Vec2::new(radius * 1.1, radius) * scale, colour);
-        }),
-    }
-}
-
-/// How the runner's body is posed this frame.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Pose {
-    /// Where the stride is, in radians.
-    stride: f32,
-    /// Height of the feet above the ground, in metres (a jump).
-    lift: f32,
-    /// 0 standing to 1 fully crouched (a slide).
-    crouch: f32,
-    /// Lean to the right (negative: to the left), in radians.
-    lean: f32,
-    /// 0 upright to 1 lying on the ground (a fall).
-    fallen: f32,
-    /// A stumble's shake, in radians.
-    stumble: f32,
-}
-
-impl Pose {
-    /// The pose of `body` at `clock` (the view's clock); `ended_at` is when its run ended on
-    /// that clock, if it did.
-    fn of(body: &RunnerBody, clock: f32, ended_at: Option<f32>) -> Pose {
-        let stride = (body.distance_m as f32 / STRIDE_M).fract() * TAU;
-        let (lift, crouch) = match body.posture {
-            Posture::Jumping { left_s } => {
-                let t = 1.0 - (left_s / JUMP_S) as f32;
-                (4.0 * JUMP_HEIGHT_M * t * (1.0 - t), 0.0)
-            }
-            Posture::Sliding { left_s } => {
-                let t = (left_s / SLIDE_S) as f32;
-                (0.0, (t * 4.0).min(1.0))
-            }
-            Posture::Running => (0.0, 0.0),
-        };
-        let lean = body.change.map_or(0.0, |change| {
-            let towards = (f32::from(change.to) - f32::from(body.lane)).signum();
-            towards * LEAN
-        });
-        let fallen = ended_at.map_or(0.0, |at| ((clock - at) / FALL_S).min(1.0));
-        let stumble = body.last_stumble_s.map_or(0.0, |at| {
-            let since = (body.elapsed_s - at) as f32;
-            if since < 0.5 {
-                (since * 40.0).sin() * 0.25 * (1.0 - since * 2.0)
-            } else {
-                0.0
-            }
-        });
-        Pose {
-            stride,
-            lift,
-            crouch,
-            lean,
-            fallen,
-            stumble,
-        }
-    }
-}
-
-/// The colours of a drawn runner.
-struct Look {
-    shirt: Color,
-    skin: Color,
-    trousers: Color,
-    shadow: Color,
-}
-
-/// The player's runner.
-const RUNNER_LOOK: Look = Look {
-    shirt: RUNNER_SHIRT,
-    skin: RUNNER_SKIN,
-    trousers: RUNNER_TROUSERS,
-    shadow: SHADOW,
-};
-
-/// The ghost of the best run: pale and see-through.
-const GHOST_LOOK: Look = Look {
-    shirt: Color::srgba(0.75, 0.88, 1.0, 0.45),
-    skin: Color::srgba(0.85, 0.92, 1.0, 0.45),
-    trousers: Color::srgba(0.65, 0.78, 0.95, 0.45),
-    shadow: Color::srgba(0.0, 0.0, 0.0, 0.12),
-};
-
-/// The glow of a held power-up around the runner: a ring on the ground and a haze behind it,
-/// the `nth` held a little wider.
-fn draw_aura(canvas: &mut Canvas, at: Viewed, colour: Color, nth: usize) {
-    let (Some((feet, scale)), Some((middle, _))) = (at.project(0.0), at.project(1.0)) else {
-        return;
-    };
-    let radius = 0.8 + 0.18 * nth as f32;
-    canvas.disc(
-        middle,
-        Vec2::new(radius, radius * 1.35) * scale,
-        colour.with_alpha(0.1),
-    );
-    canvas.disc(
-        feet,
-        Vec2::new(radius, radius * 0.3) * scale,
-        colour.with_alpha(0.6),
-    );
-}
-
-/// A temple guardian seen from behind: a stone body with a mask and glowing eyes in a red glow,
-/// swaying as it runs.
-fn draw_guardian(canvas: &mut Canvas, at: Viewed, sway: f32) {
-    let Some((feet, scale)) = at.project(0.0) else {
-        return;
-    };
-    let turn = Mat2::from_angle(sway);
-    let place = |x: f32, y: f32| feet + turn * Vec2::new(x, y) * scale;
-    canvas.disc(place(0.0, 1.1), Vec2::new(1.2, 1.4) * scale, GUARDIAN_GLOW);
-    canvas.disc(feet, Vec2::new(0.6, 0.18) * scale, SHADOW);
-    canvas.polygon(
-        &[
-            place(-0.45, 0.0),
-            place(0.45, 0.0),
-            place(0.5, 1.6),
-            place(-0.5, 1.6),
-        ],
-        GUARDIAN_BODY,
-    );
-    canvas.disc(
-        place(0.0, 1.9),
-        Vec2::new(0.32, 0.36) * scale,
-        GUARDIAN_MASK,
-    );
-    for side in [-1.0, 1.0] {
-        canvas.disc(
-            place(side * 0.12, 1.95),
-            Vec2::splat(0.06 * scale),
-            GUARDIAN_EYES,
-        );
-    }
-}
-
-/// A runner seen from behind in `look`'s colours: shadow, legs, shirt, arms and head, posed.
-fn draw_runner(canvas: &mut Canvas, at: Viewed, pose: Pose, look: &Look) {
-    let Some((feet, scale)) = at.project(0.0) else {
-        return;
-    };
-    // The shadow stays on the ground, smaller as the runner rises.
-    let shadow = 0.55 / (1.0 + pose.lift);
-    canvas.disc(feet, Vec2::new(shadow, shadow * 0.3) * scale, look.shadow);
-    // Body points in metres (x right, y up) from the feet, then leaned, fallen and lifted.
-    let tilt = pose.lean + pose.stumble + pose.fallen * FRAC_PI_2;
-    let turn = Mat2::from_angle(-tilt);
-    let lift = pose.lift * (1.0 - pose.fallen);
-    let place = |x: f32, y: f32| feet + (turn * Vec2::new(x, y) + Vec2::new(0.0, lift)) * scale;
-    let squash = 1.0 - 0.45 * pose.crouch;
-    let hip = 0.95 * squash;
-    let shoulder = hip + 0.6 * squash;
-    let swing = pose.stride.sin();
-    // Legs: the one in the air swings up, the other pushes back.
-    for (side, phase) in [(-1.0, swing), (1.0, -swing)] {
-        let foot_up = (phase.max(0.0) * 0.35 + pose.crouch * 0.3) * (1.0 - pose.fallen);
-        let x = side * 0.14;
-        canvas.polygon(
-            &[
-                place(x - 0.09, foot_up),
-                place(x + 0.09, foot_up),
-                place(x + 0.1, hip),
-                place(x - 0.1, hip),
-            ],
-            look.trousers,
-        );
-    }
-    // Arms swing against the legs.
-    for (side, phase) in [(-1.0, -swing), (1.0, swing)] {
-        let hand = shoulder - 0.55 + phase.max(0.0) * 0.3;
-        let x = side * 0.32;
-        canvas.polygon(
-            &[
-                place(x - 0.06, hand),
-                place(x + 0.06, hand),
-                place(x + 0.05, shoulder),
-                place(x - 0.07, shoulder),
-            ],
-            look.skin,
-        );
-    }
-    canvas.polygon(
-        &[
-            place(-0.26, hip),
-            place(0.26, hip),
-            place(0.3, shoulder),
-            place(-0.3, shoulder),
-        ],
-        look.shirt,
-    );
-    canvas.disc(
-        place(0.0, shoulder + 0.2),
-        Vec2::splat(0.18 * scale),
-        look.skin,
-    );
-    canvas.disc(
-        place(0.0, shoulder + 0.24),
-        Vec2::new(0.17, 0.12) * scale,
-        look.trousers,
-    );
 }
 
 #[cfg(test)]
@@ -1147,15 +744,6 @@ mod tests {
                 (1.0, 200.0)
             ]
         );
-    }
-
-    #[test]
-    fn faces_turned_away_are_not_drawn() {
-        let square = [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
-        assert!(facing(&square));
-        let mut away = square;
-        away.reverse();
-        assert!(!facing(&away));
     }
 
     #[test]
