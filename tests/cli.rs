@@ -873,7 +873,8 @@ fn record_runner(dir: &std::path::Path, segments: &str) -> std::path::PathBuf {
 #[test]
 fn a_recorded_autopilot_run_replays_to_its_result() {
     let dir = tempfile::tempdir().unwrap();
-    let path = record_runner(dir.path(), "100000");
+    // 20 000 Hard segments: about 2 h 40 min of play, within the six hours a replay holds.
+    let path = record_runner(dir.path(), "20000");
     let output = temple_trails(&["replay", path.to_str().unwrap(), "--format", "json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
@@ -889,7 +890,7 @@ fn a_recorded_autopilot_run_replays_to_its_result() {
     assert_eq!(result["crash"], serde_json::Value::Null);
     assert_eq!(result["stumbles"], 0);
     let distance = result["distance_m"].as_f64().unwrap();
-    assert!((999_990.0..1_000_010.0).contains(&distance), "{distance}");
+    assert!((199_990.0..200_010.0).contains(&distance), "{distance}");
     // The same run as the report of the same command without --record.
     let run = runner_json(&[
         "--seed",
@@ -897,12 +898,33 @@ fn a_recorded_autopilot_run_replays_to_its_result() {
         "--difficulty",
         "hard",
         "--segments",
-        "100000",
+        "20000",
     ]);
     assert_eq!(result["score"], run["score"]);
 
     let text = temple_trails(&["replay", path.to_str().unwrap()]);
     assert!(stdout(&text).contains("verified: the recorded result is reproduced"));
+}
+
+#[test]
+fn a_run_longer_than_a_replay_holds_is_not_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.json");
+    // 100 000 Hard segments take over 13 hours of play.
+    let output = temple_trails(&[
+        "runner",
+        "--difficulty",
+        "hard",
+        "--segments",
+        "100000",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("six hours"), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(!path.exists(), "nothing written");
 }
 
 #[test]

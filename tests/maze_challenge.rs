@@ -116,7 +116,7 @@ fn the_system_walks_route_goes_when_the_player_takes_control_back() {
     assert!(app.world().resource::<MazeHint>().shown, "the route shows");
     let key = {
         let run = run(&app);
-        let back = *run.trail.iter().rev().nth(1).unwrap();
+        let back = *run.trail().iter().rev().nth(1).unwrap();
         key_for(run, run.player, back)
     };
     press(&mut app, key);
@@ -173,7 +173,7 @@ fn a_guardians_touch_sends_the_player_back_to_the_last_shrine() {
     let run = run(&app);
     assert_eq!(run.catches, 1);
     assert_eq!(run.player, start, "back at the start, the first shrine");
-    assert_eq!(run.trail, vec![start, first, second, first, start]);
+    assert_eq!(run.trail(), [start, first, second, first, start]);
     assert_eq!(run.moves, 2, "being dragged back is not a move");
 }
 

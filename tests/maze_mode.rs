@@ -88,7 +88,7 @@ fn entering_the_maze_starts_at_the_start_with_a_one_cell_trail() {
     let run = run(&app);
     assert_eq!((run.maze.width(), run.maze.height()), (7, 5));
     assert_eq!(run.player, run.maze.start());
-    assert_eq!(run.trail, vec![run.maze.start()]);
+    assert_eq!(run.trail(), [run.maze.start()]);
     assert_eq!(run.moves, 0);
 }
 
@@ -115,7 +115,7 @@ fn arrow_keys_move_only_through_open_passages() {
     assert!(moved > 0, "the walk never found an open passage");
     assert_eq!(run(&app).moves as usize, moved);
     assert_eq!(
-        run(&app).trail.len(),
+        run(&app).trail().len(),
         moved + 1,
         "the trail grows with every step"
     );
@@ -191,7 +191,7 @@ fn backtracking_keeps_the_trail() {
     press(&mut app, key_for(direction));
     press(&mut app, key_for(back));
     assert_eq!(run(&app).player, start);
-    assert_eq!(run(&app).trail.len(), 3);
+    assert_eq!(run(&app).trail().len(), 3);
     assert_eq!(run(&app).moves, 2);
 }
 

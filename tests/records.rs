@@ -60,6 +60,7 @@ fn board_files(home: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(boards)
         .unwrap()
         .filter_map(Result::ok)
+        .filter(|entry| entry.path().is_dir())
         .flat_map(|board| {
             std::fs::read_dir(board.path())
                 .unwrap()
@@ -198,7 +199,7 @@ fn a_solved_maze_is_listed_and_watched_to_its_exact_time() {
         assert_eq!(ghost_ticks, app.world().resource::<CurrentMaze>().0.ticks);
     }
     let ghost = &app.world().resource::<MazeGhost>().run;
-    assert_eq!(ghost.trail, played_run.trail);
+    assert_eq!(ghost.trail(), played_run.trail());
     assert_eq!(ghost.ticks, played_run.ticks);
 
     press(&mut app, KeyCode::Escape);

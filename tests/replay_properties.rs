@@ -1,7 +1,9 @@
 //! Properties of replays over many random input logs per mode: a recorded run survives JSON and
 //! plays back to its result; a replay whose seed, result, input tick or input was changed is
 //! refused, naming the step where it went another way (worked out here by stepping both runs and
-//! comparing their fingerprints after every step).
+//! comparing their fingerprints after every step). A change that leaves the file unlike any
+//! recording (a seed without its seed text, an input moved without its fingerprint) is refused
+//! before it is played.
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -9,7 +11,7 @@ use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use temple_trails::logic::maze::{Algorithm, Direction, MazeSpec};
 use temple_trails::logic::replay::{
-    self, Replay, ReplayError, ReplayHeader, ReplayResult, ReplayRun, Simulation, Timed,
+    self, Check, Replay, ReplayError, ReplayHeader, ReplayResult, ReplayRun, Simulation, Timed,
     maze_replay, record, runner_replay,
 };
 use temple_trails::logic::runner::body::Command;
@@ -145,6 +147,29 @@ fn differs_after(original: &Replay, changed: &Replay, tick: u64) -> bool {
     prints(original).get(step) != prints(changed).get(step)
 }
 
+/// Moves the fingerprint taken after an input's step from tick `from` to `to`, keeping its value
+/// as a forger who cannot compute the right one would. A fingerprint the recording takes there
+/// for another reason (the end, or every 1024 steps) stays, and the moved one is added.
+fn move_fingerprint(replay: &mut Replay, from: u64, to: u64, ticks: u64) {
+    let at = replay.checks.iter().position(|c| c.tick == from).unwrap();
+    let fingerprint = replay.checks[at].fingerprint;
+    if from != ticks && !from.is_multiple_of(replay::CHECK_INTERVAL_TICKS) {
+        replay.checks.remove(at);
+    }
+    if !replay.checks.iter().any(|c| c.tick == to) {
+        replay.checks.push(Check {
+            tick: to,
+            fingerprint,
+        });
+        replay.checks.sort_by_key(|check| check.tick);
+    }
+}
+
+/// Whether `verify` refuses `replay` as no run of the game, without playing it.
+fn invalid(replay: &Replay) -> bool {
+    matches!(replay::verify(replay), Err(ReplayError::Invalid(_)))
+}
+
 fn diverged_at(replay: &Replay) -> Option<u64> {
     match replay::verify(replay) {
         Err(ReplayError::Diverged { tick, .. }) => Some(tick),
@@ -179,6 +204,9 @@ fn check_replay(replay: &Replay, rng: &mut ChaCha8Rng, counts: &mut [u32; 4]) {
 
     let mut other_seed = replay.clone();
     other_seed.seed = other_seed.seed.wrapping_add(1);
+    // The seed text says which seed it is: changed alone, the seed is no run of the game.
+    assert!(invalid(&other_seed), "another seed, the text kept");
+    other_seed.seed_text = other_seed.seed.to_string();
     assert_eq!(diverged_at(&other_seed), Some(0), "another seed");
 
     let mut other_result = replay.clone();
@@ -202,16 +230,26 @@ fn check_replay(replay: &Replay, rng: &mut ChaCha8Rng, counts: &mut [u32; 4]) {
     if let Some(tick) = moved_to {
         let mut moved = replay.clone();
         change_input(&mut moved, index, Some(tick), rng);
-        // Both runs are the same up to the earlier tick. The input may do nothing at one of the
-        // two ticks, but by the later one the fingerprints are taken at other steps.
+        // Its fingerprint is no longer where the recording takes one: no recording did that.
+        assert!(invalid(&moved), "input {index} moved alone");
+        // Moved with its fingerprint (which a forger cannot compute), it is played and refused
+        // where it diverges. Both runs are the same up to the earlier tick; the input may do
+        // nothing at one of the two ticks, but the fingerprint after the later one, which
+        // counts the steps, differs.
+        move_fingerprint(&mut moved, at[index] + 1, tick + 1, ticks);
         let (first, last) = (tick.min(at[index]), tick.max(at[index]));
-        let found = diverged_at(&moved);
-        assert!(
-            found.is_some_and(|found| (first..=last).contains(&found)),
-            "input {index} moved from {} to {tick}: {found:?}",
-            at[index]
-        );
-        counts[0] += 1;
+        match replay::verify(&moved) {
+            Err(ReplayError::Diverged { tick: found, .. }) if (first..=last).contains(&found) => {
+                counts[0] += 1;
+            }
+            // The input did nothing at either tick, and no fingerprint counts the steps between
+            // them (the moved one fell on one taken anyway): the same run, played back.
+            Ok(result) if result == replay.result => counts[2] += 1,
+            other => panic!(
+                "input {index} moved from {} to {tick}: {other:?}",
+                at[index]
+            ),
+        }
     }
 
     let mut changed = replay.clone();

@@ -529,8 +529,20 @@ fn a_finished_run_writes_its_replay_which_plays_back_to_the_same_result() {
     // On the board, and as the ghost of its seed.
     let board = home.path().join("replays").join("runner+normal");
     let seed = run(&app).sim.seed;
-    let ghost = board.join("ghosts").join(format!("{seed}.json"));
-    let text = std::fs::read_to_string(&ghost).expect("the record's replay is saved");
+    // The ghost's file is named for its seed and its contents.
+    let ghosts: Vec<_> = std::fs::read_dir(board.join("ghosts"))
+        .expect("the ghosts' folder")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .collect();
+    assert_eq!(ghosts.len(), 1, "{ghosts:?}");
+    let ghost_name = ghosts[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(ghost_name.starts_with(&format!("{seed}-")), "{ghost_name}");
+    let text = std::fs::read_to_string(&ghosts[0]).expect("the record's replay is saved");
     let on_board = std::fs::read_dir(&board).unwrap().filter_map(Result::ok);
     let files: Vec<_> = on_board.filter(|e| e.path().is_file()).collect();
     assert_eq!(files.len(), 1);

@@ -4,10 +4,11 @@
 use super::args::{
     SeedArg, algorithm_parser, cells_in, difficulty_parser, seed_arg, unit_fraction,
 };
-use super::{CliError, json_line, write_dump};
+use super::{CliError, json_line, write_replay};
 use crate::game::scores::unix_now_s;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::grid_search::GridSearch;
+use crate::logic::maze::challenge::MAX_LEVEL;
 use crate::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
 use crate::logic::replay::{Replay, ReplayHeader, maze_replay, record_computer_play};
@@ -57,9 +58,6 @@ pub struct MazeArgs {
 fn maze_side(text: &str) -> Result<usize, String> {
     cells_in(text, MIN_SIDE..=MAX_SIDE, "a maze side")
 }
-
-/// The highest level the command line makes: by then every side has long reached its largest.
-const MAX_LEVEL: u32 = 1000;
 
 /// A level from 1 to [`MAX_LEVEL`].
 fn maze_level(text: &str) -> Result<u32, String> {
@@ -151,7 +149,7 @@ pub fn run(args: &MazeArgs) -> Result<String, CliError> {
     let generate_ms = millis_since(started);
     let maze = &run.maze;
     if let Some(path) = &args.record {
-        write_dump(path, "replay", &record_system_walk(args, &run)?)?;
+        write_replay(path, &record_system_walk(args, &run)?)?;
     }
     let solved = if args.solve {
         let started = Instant::now();

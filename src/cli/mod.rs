@@ -209,6 +209,20 @@ fn json_line<R: Serialize>(report: &R) -> Result<String, CliError> {
         .map_err(|err| CliError::failure(format!("cannot write the report as JSON: {err}")))
 }
 
+/// Writes a replay to `path` atomically, as the game writes one (compact JSON), or says why it
+/// could not.
+fn write_replay(
+    path: &std::path::Path,
+    replay: &crate::logic::replay::Replay,
+) -> Result<(), CliError> {
+    crate::files::write_atomic(path, &crate::logic::replay::to_bytes(replay)).map_err(|err| {
+        CliError::failure(format!(
+            "cannot write the replay to {}: {err}",
+            path.display()
+        ))
+    })
+}
+
 /// Writes `value` as JSON to `path` atomically, or says why it could not.
 fn write_dump<T: Serialize>(path: &std::path::Path, what: &str, value: &T) -> Result<(), CliError> {
     crate::files::write_json_atomic(path, value).map_err(|err| {

@@ -4,10 +4,12 @@
 
 use super::args::Format;
 use super::{CliError, render};
+use crate::logic::replay::limits::MAX_REPLAY_BYTES;
 use crate::logic::replay::{self, Replay, ReplayError, ReplayResult, ReplayRun};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `temple-trails replay`.
 #[derive(Debug, clap::Args)]
@@ -32,15 +34,18 @@ struct ReplayReport<'a> {
     result: &'a ReplayResult,
 }
 
-/// Reads, replays and checks the file.
+/// Reads, replays and checks the file. Reading stops past the largest replay a run can write,
+/// and what cannot be a run of this game is refused before a step is played.
 pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
-    let text = std::fs::read_to_string(&args.file)
+    let bytes = read_bounded(&args.file, MAX_REPLAY_BYTES)
         .map_err(|err| CliError::usage(format!("cannot read {}: {err}", args.file.display())))?;
-    let replay = replay::parse(&text)
+    let replay = replay::parse_bytes(&bytes)
         .map_err(|err| CliError::usage(format!("{} is {err}", args.file.display())))?;
     let result = replay::verify(&replay).map_err(|err| match err {
         ReplayError::Invalid(_) => CliError::usage(format!("{} is {err}", args.file.display())),
-        ReplayError::Diverged { .. } => CliError::failure(err.to_string()),
+        ReplayError::Diverged { .. } | ReplayError::OutOfTime { .. } => {
+            CliError::failure(err.to_string())
+        }
     })?;
     let report = report(&replay, &result);
     render(args.format, &report, |report| {
@@ -48,9 +53,9 @@ pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
             "mode: {}\nseed: {} (\"{}\")\ndifficulty: {}\ngame version: {}\ninputs: {}\n",
             report.mode,
             report.seed,
-            report.seed_text,
+            printable(report.seed_text),
             report.difficulty,
-            report.game_version,
+            printable(report.game_version),
             report.inputs
         );
         match report.result {
@@ -88,6 +93,35 @@ pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
     })
 }
 
+/// Reads at most `limit` bytes of `path`, and refuses a longer file. Any file the player names
+/// is read (a pipe from another command too), but never more than a replay can hold.
+fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "it is larger than the {limit} bytes a replay can take"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that no text from a file
+/// can break a report line or send the terminal a command. The checks refuse such texts before
+/// a report is made; this keeps the report safe whatever they let through.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 fn report<'a>(replay: &'a Replay, result: &'a ReplayResult) -> ReplayReport<'a> {
     let (mode, inputs) = match &replay.run {
         ReplayRun::Runner { inputs } => ("runner", inputs.len()),
@@ -102,5 +136,20 @@ fn report<'a>(replay: &'a Replay, result: &'a ReplayResult) -> ReplayReport<'a> 
         inputs,
         verified: true,
         result,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(printable("temple"), "temple");
+        assert_eq!(printable("é 寺"), "é 寺");
+        assert_eq!(
+            printable("a\nscore: 999\u{1b}[2J"),
+            "a\\nscore: 999\\u{1b}[2J"
+        );
     }
 }

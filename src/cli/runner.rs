@@ -2,9 +2,10 @@
 //! own fixed steps and timing model, with an optional preview and dump of the track.
 
 use super::args::{Format, SeedArg, difficulty_parser, seed_arg};
-use super::{CliError, render, write_dump};
+use super::{CliError, render, write_dump, write_replay};
 use crate::game::scores::unix_now_s;
 use crate::logic::difficulty::Difficulty;
+use crate::logic::replay::limits::MAX_RUN_TICKS;
 use crate::logic::replay::{Replay, ReplayHeader, record_computer_play, runner_replay};
 use crate::logic::runner::autopilot::simulate_autopilot;
 use crate::logic::runner::powerups::PowerUp;
@@ -144,7 +145,7 @@ pub fn run(args: &RunnerArgs) -> Result<String, CliError> {
         write_dump(path, "track", &dump)?;
     }
     if let Some(path) = &args.record {
-        write_dump(path, "replay", &record_autopilot(args))?;
+        write_replay(path, &record_autopilot(args)?)?;
     }
     let preview = args.preview.map(|count| {
         let (segments, _) = certified_segments(seed, args.difficulty, segment_count(count));
@@ -201,22 +202,28 @@ pub fn run(args: &RunnerArgs) -> Result<String, CliError> {
 }
 
 /// The autopilot's run over the asked segments, recorded as a replay: the same run the report
-/// describes, stepped the way the game steps it.
-fn record_autopilot(args: &RunnerArgs) -> Replay {
+/// describes, stepped the way the game steps it. A run longer than a replay holds is refused.
+fn record_autopilot(args: &RunnerArgs) -> Result<Replay, CliError> {
     let mut sim = RunnerSim::new(args.seed.value, args.difficulty);
     let segments = args.segments;
     let recorder = record_computer_play(
         &mut sim,
-        |sim| sim.track.next().index >= segments,
+        |sim| sim.track.next().index >= segments || sim.tick >= MAX_RUN_TICKS,
         RunnerInput::Autopilot(true),
     );
+    if sim.track.next().index < segments {
+        return Err(CliError::usage(format!(
+            "--record keeps runs of up to six hours of play ({MAX_RUN_TICKS} fixed steps); \
+             {segments} segments take longer: ask for fewer"
+        )));
+    }
     let header = ReplayHeader::new(
         args.seed.value,
         args.seed.text.clone(),
         args.difficulty,
         unix_now_s(),
     );
-    runner_replay(header, &sim, &recorder)
+    Ok(runner_replay(header, &sim, &recorder))
 }
 
 /// A segment count the argument parser has bounded, as a length.

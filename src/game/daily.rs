@@ -8,6 +8,7 @@ use crate::game::records::date_of;
 use crate::game::scores::unix_now_s;
 use crate::game::screens::{AppSystems, Menu, Screen};
 use crate::game::settings::{GameSeed, Settings};
+use crate::logic::replay::boards;
 use crate::logic::seed::parse_seed;
 use bevy::prelude::*;
 
@@ -41,7 +42,7 @@ impl DailyChallenge {
 
     /// The seed text of the day: `daily-YYYY-MM-DD`.
     pub fn seed_text(&self) -> String {
-        format!("daily-{}", self.date)
+        boards::daily_seed_text(&self.date)
     }
 
     /// The seed of the day: the hash of its seed text.
@@ -51,13 +52,13 @@ impl DailyChallenge {
 
     /// The part of a board's name for a detail (a difficulty, a maze's size) on this day.
     pub fn board_detail(&self, detail: &str) -> String {
-        format!("daily-{}/{detail}", self.date)
+        boards::board_detail(Some(&self.date), detail)
     }
 }
 
 /// A board detail, for the daily challenge's own board when one is played.
 pub fn board_detail(daily: Option<&DailyChallenge>, detail: &str) -> String {
-    daily.map_or_else(|| detail.to_owned(), |daily| daily.board_detail(detail))
+    boards::board_detail(daily.map(|daily| daily.date.as_str()), detail)
 }
 
 fn start_daily(

@@ -5,11 +5,11 @@
 
 use crate::game::maze::MazeTime;
 use crate::game::menu::{MenuCursor, MenuInput, MenuItem, MenuRequests, OpenMenuItems};
-use crate::game::replays::{Record, Records};
+use crate::game::replays::Records;
 use crate::game::screens::{AppSystems, Menu, Screen};
 use crate::game::theme::dialog::{DialogNote, ResultDialog};
 use crate::game::theme::widgets::{MenuFocus, centered_panel, menu_button, note, section_label};
-use crate::game::theme::{GOLD, SAND, text};
+use crate::game::theme::{DIM, GOLD, SAND, text};
 use crate::game::{MODES, draws};
 use crate::logic::maze::run::MazeInput;
 use crate::logic::replay::{Replay, ReplayResult, ReplayRun, inputs_due};
@@ -20,6 +20,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 /// The keys a watched record answers, for the bottom of a mode's HUD.
 pub const WATCH_KEYS: &str = "Space pause/resume   1 / 2 / 4 speed   Esc back to the records";
+
+/// How many of the runs still being checked the records page lists by name.
+const CHECKING_SHOWN: usize = 5;
 
 /// The speeds a replay can be watched at, with their keys.
 pub const WATCH_SPEEDS: [(KeyCode, f32); 3] = [
@@ -231,9 +234,8 @@ fn stop_watching(mut commands: Commands, mut time: ResMut<Time<Virtual>>) {
     time.unpause();
 }
 
-/// A record's figures for its row: the result, the date, the seed, hints, and who played.
-fn describe(record: &Record) -> String {
-    let replay = &record.replay;
+/// A run's figures for its row: the result, the date, the seed, hints, and who played.
+pub fn describe(replay: &Replay) -> String {
     let (result, hints, assisted) = match replay.result {
         ReplayResult::Runner {
             score, assisted, ..
@@ -299,7 +301,7 @@ fn draw_records_page(
     let mut inputs = Vec::new();
     centered_panel(ctx, "records", |ui| {
         ui.heading(RichText::new("Records").color(GOLD.egui()));
-        if records.is_empty() {
+        if records.is_empty() && records.checking().is_empty() {
             note(
                 ui,
                 "No runs yet: finish a run or solve a maze to see it here.",
@@ -314,9 +316,13 @@ fn draw_records_page(
                     for (rank, record) in runs.iter().enumerate() {
                         ui.horizontal(|ui| {
                             ui.label(
-                                RichText::new(format!("{:>2}.  {}", rank + 1, describe(record)))
-                                    .size(text::SMALL)
-                                    .color(SAND.egui()),
+                                RichText::new(format!(
+                                    "{:>2}.  {}",
+                                    rank + 1,
+                                    describe(&record.replay)
+                                ))
+                                .size(text::SMALL)
+                                .color(SAND.egui()),
                             );
                             for item in [MenuItem::WatchRecord(at), MenuItem::CopyRecordSeed(at)] {
                                 let response = ui.add(
@@ -333,6 +339,25 @@ fn draw_records_page(
                     }
                 }
             });
+        let checking = records.checking();
+        if !checking.is_empty() {
+            ui.add_space(6.0);
+            section_label(ui, &format!("Still being checked ({})", checking.len()));
+            for claim in checking.iter().take(CHECKING_SHOWN) {
+                ui.label(
+                    RichText::new(format!(
+                        "{}  ·  {}  ·  checking…",
+                        board_title(&claim.board),
+                        claim.summary
+                    ))
+                    .size(text::SMALL)
+                    .color(DIM.egui()),
+                );
+            }
+            if checking.len() > CHECKING_SHOWN {
+                note(ui, format!("and {} more", checking.len() - CHECKING_SHOWN));
+            }
+        }
         ui.add_space(8.0);
         menu_button(ui, "Back", MenuItem::Back, &mut focus, &mut inputs);
         note(

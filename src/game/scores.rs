@@ -75,7 +75,7 @@ pub struct BestScores {
 impl BestScores {
     /// The name of a mode's board for a detail such as a size or difficulty: `mode/detail`.
     pub fn board_name(mode: &ModeInfo, detail: &str) -> String {
-        format!("{}/{detail}", mode.name)
+        crate::logic::replay::boards::board_name(mode.name, detail)
     }
 
     /// The record on a board, if any.

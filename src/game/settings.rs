@@ -189,8 +189,8 @@ impl Settings {
                 )
             })
             .collect();
-        if parse_seed(&self.seed_text).is_err() {
-            changes.push(format!("seed_text is empty; using \"{DEFAULT_SEED_TEXT}\""));
+        if let Err(err) = parse_seed(&self.seed_text) {
+            changes.push(format!("seed_text: {err}; using \"{DEFAULT_SEED_TEXT}\""));
             self.seed_text = DEFAULT_SEED_TEXT.to_owned();
         }
         changes

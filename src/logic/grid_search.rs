@@ -266,6 +266,80 @@ pub fn distance_map_from(grid: &impl GridGraph, starts: &[usize]) -> Vec<Option<
     distance
 }
 
+/// Every cell's next step toward one cell (the root) along a shortest way, found by one
+/// breadth-first search from the root: a route to the root from anywhere then costs only its own
+/// length, however often it is asked for. Ties between equally short ways go to the neighbour
+/// the search reached first, so the routes are the same on every run.
+#[derive(Clone)]
+pub struct RouteTree {
+    root: usize,
+    /// Per cell, the next cell toward the root; [`NO_PARENT`] at the root and where the root
+    /// cannot be reached.
+    next: Vec<u32>,
+}
+
+impl RouteTree {
+    /// The tree of ways to `root` on `grid`.
+    ///
+    /// # Panics
+    /// If `root` is not a cell of `grid`.
+    pub fn toward(grid: &impl GridGraph, root: usize) -> RouteTree {
+        let mut next = vec![NO_PARENT; grid.cell_count()];
+        let mut reached = vec![false; grid.cell_count()];
+        reached[root] = true;
+        let mut queue = VecDeque::from([root]);
+        while let Some(cell) = queue.pop_front() {
+            grid.for_each_neighbour(cell, |neighbour| {
+                if !reached[neighbour] {
+                    reached[neighbour] = true;
+                    next[neighbour] = cell as u32;
+                    queue.push_back(neighbour);
+                }
+            });
+        }
+        RouteTree { root, next }
+    }
+
+    /// The cell the tree leads to.
+    pub fn root(&self) -> usize {
+        self.root
+    }
+
+    /// The next cell from `cell` toward the root (`None` at the root, where it cannot be
+    /// reached, and outside the grid).
+    pub fn next_from(&self, cell: usize) -> Option<usize> {
+        self.next
+            .get(cell)
+            .filter(|&&next| next != NO_PARENT)
+            .map(|&next| next as usize)
+    }
+
+    /// The cells from `cell` to the root, both included (`None` when it cannot be reached).
+    pub fn route_from(&self, cell: usize) -> Option<Vec<usize>> {
+        if cell == self.root {
+            return Some(vec![cell]);
+        }
+        self.next_from(cell)?;
+        let mut route = vec![cell];
+        let mut at = cell;
+        while let Some(next) = self.next_from(at) {
+            route.push(next);
+            at = next;
+        }
+        Some(route)
+    }
+}
+
+impl std::fmt::Debug for RouteTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A cell per entry would swamp any message it is part of.
+        f.debug_struct("RouteTree")
+            .field("root", &self.root)
+            .field("cells", &self.next.len())
+            .finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,5 +451,42 @@ mod tests {
             let steps = search.bfs(&field, 0, cell).steps().map(|s| s as u32);
             assert_eq!(distance, steps, "cell {cell}");
         }
+    }
+
+    #[test]
+    fn a_route_tree_gives_shortest_routes_from_everywhere() {
+        let grid = Field::parse(&[
+            "......#...",
+            ".####.#.#.",
+            ".#....#.#.",
+            ".#.####.#.",
+            "...#......",
+            ".#...####.",
+        ]);
+        let goal = grid.width * 2 + 3;
+        let tree = RouteTree::toward(&grid, goal);
+        let distance = distance_map(&grid, goal);
+        let mut search = GridSearch::new();
+        for (cell, &steps) in distance.iter().enumerate() {
+            let route = tree.route_from(cell);
+            assert_eq!(
+                route.as_ref().map(|r| r.len() as u32 - 1),
+                steps,
+                "cell {cell}"
+            );
+            let Some(route) = route else { continue };
+            assert_eq!((route[0], *route.last().unwrap()), (cell, goal));
+            for pair in route.windows(2) {
+                let mut neighbours = Vec::new();
+                grid.for_each_neighbour(pair[0], |n| neighbours.push(n));
+                assert!(neighbours.contains(&pair[1]), "{pair:?}");
+            }
+            assert_eq!(
+                search.astar(&grid, cell, goal).steps(),
+                Some(route.len() - 1)
+            );
+        }
+        assert_eq!(tree.next_from(goal), None);
+        assert_eq!(tree.next_from(usize::MAX), None);
     }
 }

@@ -16,22 +16,88 @@ const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 /// Unlike `std`'s `DefaultHasher`, FNV-1a is fully specified, so a seed word gives the same number
 /// on every platform and every Rust release.
 pub fn fnv1a_64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(FNV_OFFSET_BASIS, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME)
-    })
+    Fnv1a::new().bytes(bytes).finish()
 }
+
+/// A 64-bit FNV-1a hash fed piece by piece: what the runs' fingerprints are made of. Numbers go
+/// in as eight little-endian bytes, so a fingerprint is the same on every platform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Fnv1a {
+        Fnv1a::new()
+    }
+}
+
+impl Fnv1a {
+    /// The hash of nothing yet.
+    pub const fn new() -> Fnv1a {
+        Fnv1a(FNV_OFFSET_BASIS)
+    }
+
+    /// A hash that goes on from `hash`, one made earlier by [`Fnv1a::finish`]: a fingerprint of
+    /// a list kept up as the list grows.
+    pub const fn continuing(hash: u64) -> Fnv1a {
+        Fnv1a(hash)
+    }
+
+    /// Feeds bytes.
+    pub fn bytes(&mut self, bytes: &[u8]) -> &mut Fnv1a {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
+        }
+        self
+    }
+
+    /// Feeds a number.
+    pub fn u64(&mut self, value: u64) -> &mut Fnv1a {
+        self.bytes(&value.to_le_bytes())
+    }
+
+    /// The hash so far.
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Scrambles a number (SplitMix64's finaliser), so that a sum of scrambled ids fingerprints a
+/// set whatever order it was filled in, and two sets rarely share a sum.
+pub const fn mix64(value: u64) -> u64 {
+    let mut z = value.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The longest seed text, in characters: long enough for any phrase worth sharing, short enough
+/// to show in one line of a menu and to bound what a replay file can carry.
+pub const MAX_SEED_TEXT_CHARS: usize = 100;
 
 /// Why a seed text could not be turned into a seed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeedError {
     /// The text was empty or only white space.
     Empty,
+    /// The text is longer than [`MAX_SEED_TEXT_CHARS`].
+    TooLong(usize),
+    /// The text holds a control character (a line break, a tab, an escape), which no seed
+    /// field can type and which would garble a line it is printed in.
+    ControlCharacter,
 }
 
 impl std::fmt::Display for SeedError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SeedError::Empty => write!(f, "a seed must be a number or a word, not empty"),
+            SeedError::TooLong(chars) => write!(
+                f,
+                "a seed is at most {MAX_SEED_TEXT_CHARS} characters, not {chars}"
+            ),
+            SeedError::ControlCharacter => write!(
+                f,
+                "a seed may not hold control characters such as line breaks or tabs"
+            ),
         }
     }
 }
@@ -42,7 +108,17 @@ impl std::error::Error for SeedError {}
 ///
 /// Surrounding white space is ignored. A whole number from 0 to 18446744073709551615 is used as
 /// it is; anything else (a word, a phrase, a negative or too large number) is hashed with FNV-1a.
+/// Texts longer than [`MAX_SEED_TEXT_CHARS`] or holding control characters are refused.
 pub fn parse_seed(text: &str) -> Result<u64, SeedError> {
+    // Counted before trimming, so that a refused text is refused whatever surrounds it, and
+    // never more than one past the limit, so that a huge text costs no more than a short one.
+    let chars = text.chars().take(MAX_SEED_TEXT_CHARS + 1).count();
+    if chars > MAX_SEED_TEXT_CHARS {
+        return Err(SeedError::TooLong(text.chars().count()));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(SeedError::ControlCharacter);
+    }
     let text = text.trim();
     if text.is_empty() {
         return Err(SeedError::Empty);
@@ -211,6 +287,19 @@ mod tests {
     }
 
     #[test]
+    fn a_hash_fed_in_pieces_is_the_hash_of_the_whole() {
+        let mut pieces = Fnv1a::new();
+        pieces.bytes(b"foo").bytes(b"bar");
+        assert_eq!(pieces.finish(), fnv1a_64(b"foobar"));
+        assert_eq!(
+            Fnv1a::new().u64(0x0102).finish(),
+            fnv1a_64(&[2, 1, 0, 0, 0, 0, 0, 0])
+        );
+        // SplitMix64's published first output for the state 0 is mix64 of its first step.
+        assert_eq!(mix64(0), 0xe220_a839_7b1d_cdaf);
+    }
+
+    #[test]
     fn numbers_are_used_as_they_are() {
         assert_eq!(parse_seed("12345"), Ok(12345));
         assert_eq!(parse_seed("  0 "), Ok(0));
@@ -233,5 +322,24 @@ mod tests {
     fn empty_seed_is_refused() {
         assert_eq!(parse_seed(""), Err(SeedError::Empty));
         assert_eq!(parse_seed("   "), Err(SeedError::Empty));
+    }
+
+    #[test]
+    fn long_seeds_and_control_characters_are_refused() {
+        let longest = "é".repeat(MAX_SEED_TEXT_CHARS);
+        assert_eq!(parse_seed(&longest), Ok(fnv1a_64(longest.as_bytes())));
+        let longer = format!("{longest}x");
+        assert_eq!(
+            parse_seed(&longer),
+            Err(SeedError::TooLong(MAX_SEED_TEXT_CHARS + 1))
+        );
+        for text in ["two\nlines", "tab\there", "\u{1b}[2Jscore: 999", "end\r"] {
+            assert_eq!(
+                parse_seed(text),
+                Err(SeedError::ControlCharacter),
+                "{text:?}"
+            );
+        }
+        assert!(SeedError::TooLong(101).to_string().contains("100"));
     }
 }

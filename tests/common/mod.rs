@@ -31,9 +31,10 @@ pub fn headless_app_with(home: Option<&Path>, configure: impl FnOnce(&mut App)) 
     }
     configure(&mut app);
     app.add_plugins(temple_trails::game::plugin);
-    // Run startup and let the first state transitions settle.
+    // Run startup and let the first state transitions settle, and the records be checked.
     app.update();
     app.update();
+    wait_for_records(&mut app);
     app
 }
 
@@ -68,4 +69,24 @@ pub fn open_menu_items(app: &App) -> Vec<temple_trails::game::menu::MenuItem> {
 /// The current value of a state.
 pub fn state<S: States + Copy>(app: &App) -> S {
     *app.world().resource::<State<S>>().get()
+}
+
+/// Most frames [`wait_for_records`] runs.
+const RECORD_CHECK_FRAMES: usize = 2_000;
+
+/// Runs frames until the record files found at the start have all been checked (off the main
+/// thread, so it takes a few frames).
+pub fn wait_for_records(app: &mut App) {
+    for _ in 0..RECORD_CHECK_FRAMES {
+        if !app
+            .world()
+            .resource::<temple_trails::game::replays::Records>()
+            .is_checking()
+        {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the records were still being checked after {RECORD_CHECK_FRAMES} frames");
 }

@@ -148,7 +148,7 @@ fn draw_ghost(
     walker: Single<(&mut Transform, &mut Visibility), With<GhostWalker>>,
 ) {
     let maze = &ghost.run.maze;
-    let trail = &ghost.run.trail;
+    let trail = ghost.run.trail();
     if view.painted < trail.len() {
         if let Some(mut image) = images.get_mut(&view.trail) {
             // From the last cell painted, so the passage to the next one is painted too.

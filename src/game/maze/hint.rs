@@ -82,9 +82,18 @@ pub struct MazeHint {
 }
 
 impl MazeHint {
-    /// Searches again from the player's cell.
+    /// Searches again from the player's cell; shown as the system walk's route, the way it
+    /// walks instead, so the route shown is the one taken (in a braided maze two ways can be
+    /// equally short).
     pub fn recompute(&mut self, run: &MazeRun) {
-        self.outcome = Some(self.search.astar(&run.maze, run.player, run.maze.goal()));
+        self.outcome = Some(if self.route_only {
+            SearchOutcome {
+                path: run.route_to_exit(),
+                expanded: 0,
+            }
+        } else {
+            self.search.astar(&run.maze, run.player, run.maze.goal())
+        });
         self.version = self.version.wrapping_add(1);
     }
 

@@ -28,7 +28,7 @@ use bevy::prelude::*;
 /// What the title screen and the command line know of the maze.
 pub const MODE: ModeInfo = ModeInfo {
     screen: Screen::Maze,
-    name: "maze",
+    name: crate::logic::replay::boards::MAZE_MODE,
     label: "Maze",
     blurb: "Find the exit of a generated maze by torchlight, level after level.",
     music: Piece::Maze,

@@ -137,20 +137,9 @@ impl MazeOptions {
 }
 
 /// The name of a maze's best-time board: the first level's size and algorithm, the braid when
-/// used, the difficulty, and the level after the first.
+/// used, the difficulty, and the level after the first (the rule replays are checked by).
 pub fn board_of(setup: &MazeSetup) -> String {
-    let first = &setup.first;
-    let (width, height, algorithm) = (first.width, first.height, first.algorithm);
-    let mut board = format!("{width}x{height}/{algorithm}");
-    let braid_percent = (first.braid * 100.0).round();
-    if braid_percent != 0.0 {
-        board += &format!("/braid{braid_percent}");
-    }
-    board += &format!("/{}", setup.difficulty.name());
-    if setup.level > 1 {
-        board += &format!("/level{}", setup.level);
-    }
-    board
+    crate::logic::replay::boards::maze_board_detail(setup)
 }
 
 impl ModeSettings for MazeOptions {

@@ -232,7 +232,7 @@ fn spawn_maze_view(
     let maze = &run.maze;
     let world_size = world_size(maze);
     let mut trail = blank_image(maze, CLEAR);
-    for texel in walk_texels(maze, &run.trail) {
+    for texel in walk_texels(maze, run.trail()) {
         put(&mut trail, texel, TRAIL);
     }
     let view = MazeView {
@@ -346,7 +346,7 @@ fn paint_way_back(
         return;
     };
     for catch in caught.read() {
-        let way_back = run.trail.get(catch.trail_from..).unwrap_or_default();
+        let way_back = run.trail().get(catch.trail_from..).unwrap_or_default();
         for texel in walk_texels(&run.maze, way_back) {
             put(&mut trail, texel, DRAGGED);
         }

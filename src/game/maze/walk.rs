@@ -17,7 +17,8 @@ use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
 use crate::game::settings::Settings;
 use crate::logic::maze::Direction;
 use crate::logic::maze::run::{MazeEvent, MazeInput};
-use crate::logic::replay::{Recorder, ReplayHeader, maze_replay};
+use crate::logic::replay::limits::MAX_RUN_TICKS;
+use crate::logic::replay::{Recorder, ReplayHeader, maze_replay, take_step_inputs};
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 use std::time::Duration;
@@ -239,7 +240,7 @@ pub(super) fn step_maze(
     if run.finished {
         return;
     }
-    let inputs: Vec<MazeInput> = tape.pending.drain(..).collect();
+    let inputs = take_step_inputs(&mut tape.pending);
     let tick = run.ticks;
     let mut events = Vec::new();
     let won = run.step_tick(inputs.iter().copied(), &mut events);
@@ -383,10 +384,13 @@ fn finish_at_the_exit(
         run.setup.difficulty,
         unix_now_s(),
     );
-    recorded.write(RunRecorded {
-        board,
-        replay: maze_replay(header, &run, &tape.recorder),
-    });
+    // A run longer than a replay holds is won and shown, but not kept.
+    if run.ticks <= MAX_RUN_TICKS {
+        recorded.write(RunRecorded {
+            board,
+            replay: maze_replay(header, &run, &tape.recorder),
+        });
+    }
     commands.insert_resource(super::hud::result_dialog(&win));
     commands.insert_resource(win);
 }

@@ -19,13 +19,15 @@ use crate::game::theme::widgets::{
 };
 use crate::game::theme::{AMBER, DIM, GOLD, PANEL, SAND, text};
 use crate::logic::difficulty::Difficulty;
-use crate::logic::seed::parse_seed;
+use crate::logic::seed::{MAX_SEED_TEXT_CHARS, parse_seed};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 /// How long a notice (copied seed, refused seed) stays up, in seconds.
 const NOTICE_SECONDS: f32 = 3.0;
+/// How many file warnings the warning panel lists; the rest are counted.
+const WARNINGS_SHOWN: usize = 4;
 /// The egui id of the seed text field, so keyboard focus can be sent to it.
 const SEED_FIELD_ID: &str = "seed-field";
 /// The keys the title screen's footer reminds the player of.
@@ -165,6 +167,7 @@ fn draw_main_menu(
                 egui::TextEdit::singleline(&mut field.draft)
                     .id(seed_id)
                     .desired_width(150.0)
+                    .char_limit(MAX_SEED_TEXT_CHARS)
                     .hint_text("number or word"),
             );
             focus.follow_mouse(ui, &edit, MenuItem::Seed);
@@ -348,8 +351,18 @@ fn draw_storage_warnings(
                             .color(AMBER.egui())
                             .strong(),
                     );
-                    for words in &warnings.0 {
+                    for words in warnings.0.iter().take(WARNINGS_SHOWN) {
                         ui.label(styled(words, text::SMALL, SAND.egui()));
+                    }
+                    if warnings.0.len() > WARNINGS_SHOWN {
+                        // Every one is in the log as well.
+                        note(
+                            ui,
+                            format!(
+                                "and {} more (every one is in the log)",
+                                warnings.0.len() - WARNINGS_SHOWN
+                            ),
+                        );
                     }
                     dismissed = ui.button("Dismiss").clicked();
                 });

@@ -27,7 +27,7 @@ use bevy::prelude::*;
 /// What the title screen and the command line know of the runner.
 pub const MODE: ModeInfo = ModeInfo {
     screen: Screen::Runner,
-    name: "runner",
+    name: crate::logic::replay::boards::RUNNER_MODE,
     label: "Runner",
     blurb: "Run the endless temple: jump, slide, dodge and turn.",
     music: Piece::Runner,

@@ -14,7 +14,9 @@ use crate::game::settings::Settings;
 use crate::game::settings::{GameDifficulty, GameSeed};
 use crate::game::theme::dialog::ResultDialog;
 use crate::logic::difficulty::Difficulty;
-use crate::logic::replay::{Recorder, Replay, ReplayHeader, runner_replay};
+use crate::logic::replay::limits::MAX_RUN_TICKS;
+use crate::logic::replay::{Recorder, Replay, ReplayHeader, runner_replay, take_step_inputs};
+use crate::logic::runner::autopilot::Autopilot;
 use crate::logic::runner::body::{Command, Crash, Posture, RunEvent};
 use crate::logic::runner::planner::{Action, Plan};
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
@@ -100,6 +102,9 @@ pub struct RunnerRun {
     pub finished: bool,
     /// The run's inputs and fingerprints so far.
     pub recorder: Recorder<RunnerInput>,
+    /// The planner behind the overlay while the autopilot is off: apart from the run's own
+    /// autopilot, so showing the route never changes the run (or its replay).
+    pub preview: Autopilot,
 }
 
 impl RunnerRun {
@@ -120,12 +125,18 @@ impl RunnerRun {
             pending,
             finished: false,
             recorder,
+            preview: Autopilot::new(),
         }
     }
 
-    /// The planner's current route, when the overlay or the autopilot needs one.
+    /// The planner's current route, when the overlay or the autopilot needs one: the one the
+    /// autopilot follows while it runs, the preview's otherwise.
     pub fn plan(&self) -> Option<&Plan> {
-        self.sim.autopilot.plan()
+        if self.sim.autopilot_on {
+            self.sim.autopilot.plan()
+        } else {
+            self.preview.plan()
+        }
     }
 
     /// Whether the autopilot will be running after the inputs waiting for the next step.
@@ -284,7 +295,7 @@ pub(super) fn step_runner(
     }
     let run = &mut *run;
     let before = (run.sim.body.posture, run.sim.body.target_lane());
-    let inputs: Vec<RunnerInput> = run.pending.drain(..).collect();
+    let inputs = take_step_inputs(&mut run.pending);
     let tick = run.sim.tick;
     run.sim.step(inputs.iter().copied());
     let sim = &run.sim;
@@ -306,8 +317,8 @@ pub(super) fn step_runner(
 /// Keeps the planner's route current while the overlay is shown (the autopilot plans itself).
 fn refresh_plan(mut run: ResMut<RunnerRun>) {
     if run.overlay_shown && !run.sim.autopilot_on && !run.sim.is_over() {
-        let sim = &mut run.sim;
-        sim.autopilot.refresh_plan(&sim.body, &sim.track);
+        let run = &mut *run;
+        run.preview.refresh_plan(&run.sim.body, &run.sim.track);
     }
 }
 
@@ -381,10 +392,13 @@ fn end_run_on_crash(
         assisted: sim.assisted,
         coins_banked,
     };
-    recorded.write(RunRecorded {
-        board,
-        replay: run.replay(unix_now_s()),
-    });
+    // A run longer than a replay holds is played to its end and shown, but not kept.
+    if sim.tick <= MAX_RUN_TICKS {
+        recorded.write(RunRecorded {
+            board,
+            replay: run.replay(unix_now_s()),
+        });
+    }
     commands.insert_resource(super::hud::result_dialog(&result));
     commands.insert_resource(result);
     next_menu.set(Menu::Results);

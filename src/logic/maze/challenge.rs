@@ -9,6 +9,8 @@ use rand::Rng;
 
 /// Cells added to each side of the maze per level after the first.
 pub const LEVEL_GROWTH: usize = 6;
+/// The highest level: by then every side has long reached [`MAX_SIDE`].
+pub const MAX_LEVEL: u32 = 1000;
 /// Cells per guardian on Hard, at level 1.
 pub const CELLS_PER_GUARDIAN: usize = 100;
 /// The most guardians in one maze.
@@ -84,8 +86,11 @@ impl MazeRules {
 /// itself; each later level is [`LEVEL_GROWTH`] cells wider and taller (up to [`MAX_SIDE`]) and
 /// carved from its own seed, drawn from the game seed's level stream.
 pub fn level_spec(first: &MazeSpec, level: u32) -> MazeSpec {
-    let grown =
-        |side: usize| (side + LEVEL_GROWTH * level.saturating_sub(1) as usize).min(MAX_SIDE);
+    let levels_after_first = usize::try_from(level.saturating_sub(1)).unwrap_or(usize::MAX);
+    let grown = |side: usize| {
+        side.saturating_add(LEVEL_GROWTH.saturating_mul(levels_after_first))
+            .min(MAX_SIDE)
+    };
     MazeSpec {
         width: grown(first.width),
         height: grown(first.height),
@@ -163,6 +168,13 @@ mod tests {
             "the same seed, the same levels"
         );
         assert_eq!(level_spec(&spec(999), 5).width, MAX_SIDE);
+        // Sizes from anywhere never overflow: they stop at the largest side.
+        let huge = MazeSpec {
+            width: usize::MAX,
+            ..spec(15)
+        };
+        assert_eq!(level_spec(&huge, 2).width, MAX_SIDE);
+        assert_eq!(level_spec(&spec(15), MAX_LEVEL).height, MAX_SIDE);
     }
 
     #[test]

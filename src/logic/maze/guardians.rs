@@ -10,7 +10,7 @@ use super::Maze;
 use super::challenge::{GUARDIAN_TETHER, ROUTE_MARGIN};
 use super::grid::Region;
 use crate::logic::grid_search::{GridGraph, GridSearch, distance_map_from};
-use crate::logic::seed::{Stream, stream_rng};
+use crate::logic::seed::{Fnv1a, Stream, stream_rng};
 use crate::logic::wanderers::wander::{WanderParams, Wanderers, arrival_speed};
 use rand::seq::SliceRandom;
 use std::collections::VecDeque;
@@ -42,6 +42,8 @@ pub struct Guardian {
     pub progress: f32,
     /// The cells still to walk after `next`, the last first.
     route: Vec<usize>,
+    /// A fingerprint of the route as it was planned (it only shrinks from then on).
+    route_hash: u64,
     /// Every cell at most `tether` steps from home, in increasing id order.
     reach: Vec<usize>,
 }
@@ -149,6 +151,7 @@ impl Guardians {
                     next: None,
                     progress: 0.0,
                     route: Vec::new(),
+                    route_hash: 0,
                     reach: cells_within(maze, home, tether),
                 })
                 .collect(),
@@ -208,21 +211,26 @@ impl Guardians {
         guardian.route.reverse();
         // The route starts where the guardian stands or is heading.
         guardian.route.pop();
+        let mut hash = Fnv1a::new();
+        for &cell in &guardian.route {
+            hash.u64(cell as u64);
+        }
+        guardian.route_hash = hash.finish();
     }
 
-    /// A fingerprint's share of the guardians: where each stands and is going.
-    pub fn describe(&self) -> String {
-        let mut text = format!("{}", self.wander.steps());
+    /// Feeds a fingerprint the guardians' share: the noise's clock, and where each stands, is
+    /// going and by which route.
+    pub fn fingerprint_into(&self, hash: &mut Fnv1a) {
+        hash.u64(self.wander.steps())
+            .u64(self.wander.noise_time().to_bits())
+            .u64(self.guardians.len() as u64);
         for g in &self.guardians {
-            text += &format!(
-                "|{},{:?},{},{}",
-                g.at,
-                g.next,
-                g.progress.to_bits(),
-                g.route.len()
-            );
+            hash.u64(g.at as u64)
+                .u64(g.next.map_or(u64::MAX, |cell| cell as u64))
+                .u64(u64::from(g.progress.to_bits()))
+                .u64(g.route.len() as u64)
+                .u64(g.route_hash);
         }
-        text
     }
 }
 
@@ -337,5 +345,47 @@ mod tests {
         assert!((speeds[0] - GUARDIAN_WANDER.movement_strength).abs() < 1e-3);
         let last_moving = speeds.iter().rposition(|&s| s > 0.0).unwrap();
         assert!(speeds[last_moving] < GUARDIAN_WANDER.movement_strength / 2.0);
+    }
+
+    #[test]
+    fn every_part_of_a_guardian_moves_the_fingerprint() {
+        let maze = maze(20, 5);
+        let mut guardians = Guardians::place(&maze, 5, 2, &[maze.start()]);
+        // Walk until the first guardian has a route ahead of it.
+        while guardians.guardians[0].route.len() < 2 {
+            guardians.step(&maze, 1.0 / 64.0);
+        }
+        let print = |guardians: &Guardians| {
+            let mut hash = Fnv1a::new();
+            guardians.fingerprint_into(&mut hash);
+            hash.finish()
+        };
+        type Change = (&'static str, fn(&mut Guardians));
+        let changes: [Change; 7] = [
+            ("the steps", |g| g.wander.end_step()),
+            ("the noise clock", |g| {
+                g.wander.begin_step(&GUARDIAN_WANDER, 1.0);
+            }),
+            ("where one stands", |g| {
+                g.guardians[1].at = g.guardians[1].reach()[1]
+            }),
+            ("where one heads", |g| g.guardians[0].next = None),
+            ("how far it has come", |g| g.guardians[0].progress += 0.25),
+            ("how much of its route is left", |g| {
+                g.guardians[0].route.pop();
+            }),
+            ("which route it took", |g| g.guardians[0].route_hash ^= 1),
+        ];
+        let mut prints = vec![print(&guardians)];
+        for (part, change) in changes {
+            let mut changed = guardians.clone();
+            change(&mut changed);
+            let changed = print(&changed);
+            assert!(
+                !prints.contains(&changed),
+                "changing {part} left the fingerprint"
+            );
+            prints.push(changed);
+        }
     }
 }

@@ -2,16 +2,22 @@
 //! clock in fixed steps, who is walking, the torch and the cells seen, the guardians and the
 //! shrines, and the result at the exit. The game, replays and the tests drive the same rules,
 //! one fixed step at a time ([`MazeRun::step_tick`]).
+//!
+//! Walks follow routes planned once: the system walk and the way back after a catch read a
+//! tree of shortest ways made once per maze, and a walk to a clicked cell plans its way when it
+//! starts and again only when newly seen cells could shorten it, so a walk costs about its
+//! length, not its length times the maze.
 
 use super::challenge::{MazeRules, level_spec, shrine_cells};
 use super::guardians::Guardians;
 use super::torch::lit_cells;
 use super::{Direction, Maze, MazeError, MazeSpec, Region};
 use crate::logic::difficulty::Difficulty;
-use crate::logic::grid_search::GridSearch;
+use crate::logic::grid_search::{GridSearch, RouteTree};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
-use crate::logic::seed::fnv1a_64;
+use crate::logic::seed::{Fnv1a, fnv1a_64, mix64};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// Fixed steps between two steps of the system walk (and of a walk to a clicked cell): 7 of
 /// 1/64 s, about 110 ms, brisk yet easy to follow.
@@ -96,8 +102,6 @@ pub struct MazeRun {
     pub maze: Maze,
     /// The player's cell.
     pub player: usize,
-    /// Every cell walked, in order (the trail), starting with the start cell.
-    pub trail: Vec<usize>,
     /// Successful steps taken.
     pub moves: u32,
     /// Times the hint was switched on.
@@ -125,12 +129,32 @@ pub struct MazeRun {
     pub last_shrine: usize,
     /// Times a guardian caught the player.
     pub catches: u32,
+    /// Every cell walked, in order, starting with the start cell, and a fingerprint of them.
+    trail: Vec<usize>,
+    /// FNV-1a of the trail's cells in order, kept up as it grows.
+    trail_hash: u64,
     /// Per cell: the torch has lit it at some point (all true when the maze is lit).
     seen: Vec<bool>,
+    /// How many cells have been seen, and the sum of their scrambled ids: the seen set's share
+    /// of a fingerprint, kept up as cells are seen.
+    seen_count: usize,
+    seen_sum: u64,
     /// The cells the torch lights now, in increasing id order (empty when the maze is lit).
     lit: Vec<usize>,
+    /// The walk to a clicked cell's way there, the next cell last, with a fingerprint of it as
+    /// planned and the number of cells seen when it was planned.
+    click_route: Vec<usize>,
+    click_route_hash: u64,
+    click_route_seen: usize,
+    /// Whether the maze has loops (a braided maze): only then can newly seen cells shorten a
+    /// walk's way, since in a perfect maze the way between two cells is unique.
+    has_loops: bool,
     /// A fingerprint of the maze's spec and walls, made once.
     maze_fingerprint: u64,
+    /// The shortest ways to the exit from every cell, made the first time the system walks.
+    exit_routes: OnceLock<RouteTree>,
+    /// The shortest ways to each shrine, made the first time a guardian sends the player there.
+    shrine_routes: Vec<OnceLock<RouteTree>>,
 }
 
 impl MazeRun {
@@ -156,14 +180,28 @@ impl MazeRun {
         } else {
             (vec![start], Guardians::none())
         };
+        let lit = rules.torch_radius.is_none();
+        let cells = maze.cell_count();
         let mut run = MazeRun {
             maze_fingerprint,
             setup,
             rules,
             spec,
-            seen: vec![rules.torch_radius.is_none(); maze.cell_count()],
+            seen: vec![lit; cells],
+            seen_count: if lit { cells } else { 0 },
+            seen_sum: if lit {
+                (0..cells as u64).fold(0, |sum, cell| sum.wrapping_add(mix64(cell)))
+            } else {
+                0
+            },
             lit: Vec::new(),
             walk_target: None,
+            click_route: Vec::new(),
+            click_route_hash: 0,
+            click_route_seen: 0,
+            has_loops: maze.passage_count() >= cells,
+            exit_routes: OnceLock::new(),
+            shrine_routes: shrines.iter().map(|_| OnceLock::new()).collect(),
             guardians,
             shrines,
             last_shrine: start,
@@ -171,6 +209,7 @@ impl MazeRun {
             maze,
             player: start,
             trail: vec![start],
+            trail_hash: Fnv1a::new().u64(start as u64).finish(),
             moves: 0,
             hints_used: 0,
             optimal_moves,
@@ -188,10 +227,33 @@ impl MazeRun {
     fn light_torch(&mut self) {
         if let Some(radius) = self.rules.torch_radius {
             self.lit = lit_cells(&self.maze, self.player, radius);
-            for &cell in &self.lit {
-                self.seen[cell] = true;
+            for at in 0..self.lit.len() {
+                self.see(self.lit[at]);
             }
         }
+    }
+
+    /// Marks a cell seen, and counts it into the seen set's fingerprint the first time.
+    fn see(&mut self, cell: usize) {
+        if !std::mem::replace(&mut self.seen[cell], true) {
+            self.seen_count += 1;
+            self.seen_sum = self.seen_sum.wrapping_add(mix64(cell as u64));
+        }
+    }
+
+    /// Every cell walked, in order, starting with the start cell (a catch adds the way back).
+    pub fn trail(&self) -> &[usize] {
+        &self.trail
+    }
+
+    /// Adds cells to the trail and to its fingerprint.
+    fn extend_trail(&mut self, cells: &[usize]) {
+        let mut hash = Fnv1a::continuing(self.trail_hash);
+        for &cell in cells {
+            hash.u64(cell as u64);
+        }
+        self.trail_hash = hash.finish();
+        self.trail.extend_from_slice(cells);
     }
 
     /// Whether the torch lights `cell` now (every cell when the maze is lit).
@@ -222,7 +284,7 @@ impl MazeRun {
         }
         let from = self.player;
         self.player = self.maze.neighbour(from, direction)?;
-        self.trail.push(self.player);
+        self.extend_trail(&[self.player]);
         self.moves += 1;
         if self.shrines.contains(&self.player) {
             self.last_shrine = self.player;
@@ -250,7 +312,7 @@ impl MazeRun {
         match input {
             MazeInput::Step(direction) => {
                 self.system_walk = false;
-                self.walk_target = None;
+                self.end_click_walk();
                 self.step(direction)
             }
             MazeInput::Hint => {
@@ -259,7 +321,7 @@ impl MazeRun {
             }
             MazeInput::SystemWalk(on) => {
                 self.set_system_walk(on);
-                self.walk_target = None;
+                self.end_click_walk();
                 self.since_system_step = 0;
                 None
             }
@@ -268,6 +330,8 @@ impl MazeRun {
                     self.walk_target = Some(cell);
                     self.system_walk = false;
                     self.since_system_step = 0;
+                    // The way there is planned when its first step is due.
+                    self.click_route.clear();
                 }
                 None
             }
@@ -311,7 +375,7 @@ impl MazeRun {
                     });
                 }
                 if self.walk_target == Some(self.player) || next.is_none() {
-                    self.walk_target = None;
+                    self.end_click_walk();
                 }
                 self.catch_if_touched(events);
             }
@@ -329,15 +393,12 @@ impl MazeRun {
         if at == self.maze.goal() || !self.guardians.guardians.iter().any(|g| g.cell() == at) {
             return;
         }
-        let way_back = GridSearch::new()
-            .astar(&self.maze, at, self.last_shrine)
-            .path
-            .unwrap_or_default();
+        let way_back = self.shrine_routes(self.last_shrine).route_from(at);
         let trail_from = self.trail.len() - 1;
-        self.trail.extend(way_back.iter().skip(1));
+        self.extend_trail(way_back.as_deref().map_or(&[], |way| &way[1..]));
         self.player = self.last_shrine;
         self.catches += 1;
-        self.walk_target = None;
+        self.end_click_walk();
         self.light_torch();
         events.push(MazeEvent::Caught {
             at,
@@ -346,49 +407,98 @@ impl MazeRun {
         });
     }
 
-    /// The next cell of the shortest path from the player to the exit.
+    /// The shortest ways to the exit from every cell, made on first use.
+    fn exit_routes(&self) -> &RouteTree {
+        self.exit_routes
+            .get_or_init(|| RouteTree::toward(&self.maze, self.maze.goal()))
+    }
+
+    /// The shortest ways to `shrine` (one of the shrines) from every cell, made on first use.
+    fn shrine_routes(&self, shrine: usize) -> RouteTree {
+        let at = self.shrines.iter().position(|&s| s == shrine);
+        match at.and_then(|at| self.shrine_routes.get(at)) {
+            Some(routes) => routes
+                .get_or_init(|| RouteTree::toward(&self.maze, shrine))
+                .clone(),
+            None => RouteTree::toward(&self.maze, shrine),
+        }
+    }
+
+    /// The next cell of the shortest way from the player to the exit: where the system walk
+    /// goes.
     pub fn next_cell_to_exit(&self) -> Option<usize> {
-        let path = GridSearch::new()
-            .astar(&self.maze, self.player, self.maze.goal())
-            .path?;
-        path.get(1).copied()
+        self.exit_routes().next_from(self.player)
     }
 
-    /// The next cell of the shortest way through seen cells to the clicked cell.
-    fn next_cell_to_target(&self) -> Option<usize> {
+    /// The cells of the way the system walk takes from the player to the exit, both included.
+    pub fn route_to_exit(&self) -> Option<Vec<usize>> {
+        self.exit_routes().route_from(self.player)
+    }
+
+    /// The next cell of the way through seen cells to the clicked cell: planned when the walk
+    /// starts, and again when cells seen since could make it shorter (only in a maze with
+    /// loops). Removed from the way, as the player steps there.
+    fn next_cell_to_target(&mut self) -> Option<usize> {
         let target = self.walk_target?;
-        let seen = Region {
-            maze: &self.maze,
-            allowed: |cell| self.is_seen(cell),
-        };
-        GridSearch::new()
-            .astar(&seen, self.player, target)
-            .path?
-            .get(1)
-            .copied()
+        let stale = self.has_loops && self.click_route_seen != self.seen_count;
+        if self.click_route.is_empty() || stale {
+            let seen = Region {
+                maze: &self.maze,
+                allowed: |cell| self.is_seen(cell),
+            };
+            let mut way = GridSearch::new().astar(&seen, self.player, target).path?;
+            way.reverse();
+            way.pop();
+            let mut hash = Fnv1a::new();
+            for &cell in &way {
+                hash.u64(cell as u64);
+            }
+            self.click_route_hash = hash.finish();
+            self.click_route = way;
+            self.click_route_seen = self.seen_count;
+        }
+        self.click_route.pop()
     }
 
-    /// A fingerprint of what the rest of the run depends on: the maze, where the player is,
-    /// what was counted and who walks.
+    /// A fingerprint of what the rest of the run depends on: the maze, where the player is, the
+    /// trail and the cells seen, what was counted, who walks and where to, and the guardians.
+    /// Each part is kept up as it changes, so a fingerprint costs the same however long the run.
     pub fn fingerprint(&self) -> u64 {
-        let state = format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{}|{}|{}",
+        let mut hash = Fnv1a::new();
+        let walk_target = self.walk_target.map_or(u64::MAX, |cell| cell as u64);
+        for part in [
             self.maze_fingerprint,
-            self.player,
-            self.trail.len(),
-            self.moves,
-            self.hints_used,
+            self.player as u64,
+            self.trail.len() as u64,
+            self.trail_hash,
+            self.seen_count as u64,
+            self.seen_sum,
+            u64::from(self.moves),
+            u64::from(self.hints_used),
             self.ticks,
             self.since_system_step,
-            self.system_walk,
-            self.assisted,
-            self.finished,
-            self.walk_target,
-            self.last_shrine,
-            self.catches,
-            self.guardians.describe(),
-        );
-        fnv1a_64(state.as_bytes())
+            u64::from(self.system_walk),
+            u64::from(self.assisted),
+            u64::from(self.finished),
+            walk_target,
+            self.click_route.len() as u64,
+            self.click_route_hash,
+            self.click_route_seen as u64,
+            self.last_shrine as u64,
+            u64::from(self.catches),
+        ] {
+            hash.u64(part);
+        }
+        self.guardians.fingerprint_into(&mut hash);
+        hash.finish()
+    }
+
+    /// Ends a walk to a clicked cell, if one is under way, and forgets its way.
+    fn end_click_walk(&mut self) {
+        self.walk_target = None;
+        self.click_route.clear();
+        self.click_route_hash = 0;
+        self.click_route_seen = 0;
     }
 
     /// Starts or stops the system walk; a run it ever walked is assisted.
@@ -409,7 +519,7 @@ impl MazeRun {
         }
         self.finished = true;
         self.system_walk = false;
-        self.walk_target = None;
+        self.end_click_walk();
         true
     }
 
@@ -680,5 +790,120 @@ mod tests {
                 .copied()
                 .collect::<Vec<_>>()[..]
         );
+    }
+
+    /// The seen cell farthest from the player through seen cells, and how far it is.
+    fn farthest_seen_cell(run: &MazeRun) -> (usize, usize) {
+        let seen = Region {
+            maze: &run.maze,
+            allowed: |cell| run.is_seen(cell),
+        };
+        let mut search = GridSearch::new();
+        (0..run.maze.cell_count())
+            .filter(|&cell| run.is_seen(cell))
+            .filter_map(|cell| Some((cell, search.astar(&seen, run.player, cell).steps()?)))
+            .max_by_key(|&(cell, steps)| (steps, cell))
+            .unwrap()
+    }
+
+    #[test]
+    fn every_part_of_the_state_moves_the_fingerprint() {
+        let mut run = run_at(Difficulty::Hard, 21, 4);
+        // Eight steps along the way out, then a click back to the start.
+        for &cell in &shortest_path(&run)[1..9] {
+            run.step_to(cell).unwrap();
+        }
+        run.step_tick([MazeInput::WalkTo(run.maze.start())], &mut Vec::new());
+        for _ in 0..SYSTEM_WALK_TICKS {
+            run.step_tick([], &mut Vec::new());
+        }
+        assert!(run.walk_target.is_some() && !run.click_route.is_empty());
+        let unseen = (0..run.maze.cell_count())
+            .find(|&c| !run.is_seen(c))
+            .unwrap();
+        type Change = (&'static str, fn(&mut MazeRun, usize));
+        let changes: [Change; 20] = [
+            ("the maze", |run, _| run.maze_fingerprint ^= 1),
+            ("the player", |run, _| run.player = run.maze.goal()),
+            ("the trail", |run, _| run.extend_trail(&[run.player])),
+            ("one cell of the trail", |run, _| {
+                // The same length, another cell: only the cells' fingerprint tells.
+                let last = *run.trail.last().unwrap();
+                let cells = run.trail.clone();
+                run.trail.clear();
+                run.trail_hash = Fnv1a::new().finish();
+                run.extend_trail(&cells[..cells.len() - 1]);
+                run.extend_trail(&[last ^ 1]);
+            }),
+            ("a cell seen", |run, unseen| run.see(unseen)),
+            ("the moves", |run, _| run.moves += 1),
+            ("the hints", |run, _| run.hints_used += 1),
+            ("the clock", |run, _| run.ticks += 1),
+            ("the walk's pace", |run, _| run.since_system_step += 1),
+            ("the system walk", |run, _| run.system_walk = true),
+            ("the help taken", |run, _| run.assisted = true),
+            ("the exit reached", |run, _| run.finished = true),
+            ("the clicked cell", |run, _| {
+                run.walk_target = Some(run.maze.goal())
+            }),
+            ("the way to it", |run, _| {
+                run.click_route.pop();
+            }),
+            ("the way's plan", |run, _| run.click_route_hash ^= 1),
+            ("when it was planned", |run, _| run.click_route_seen += 1),
+            ("the last shrine", |run, _| run.last_shrine = run.shrines[1]),
+            ("the catches", |run, _| run.catches += 1),
+            ("a guardian's cell", |run, _| {
+                let guardian = &mut run.guardians.guardians[0];
+                guardian.at = guardian.reach()[1];
+            }),
+            ("a guardian's pace", |run, _| {
+                run.guardians.guardians[0].progress += 0.125;
+            }),
+        ];
+        let mut prints = vec![run.fingerprint()];
+        for (part, change) in changes {
+            let mut changed = run.clone();
+            change(&mut changed, unseen);
+            let print = changed.fingerprint();
+            assert!(
+                !prints.contains(&print),
+                "changing {part} left the fingerprint"
+            );
+            prints.push(print);
+        }
+    }
+
+    #[test]
+    fn walks_follow_a_way_planned_once() {
+        // A 200x200 perfect maze walked by the system from the start: its way is planned once,
+        // and every step follows it to the exit along the shortest route.
+        let mut run = run_at(Difficulty::Normal, 200, 9);
+        let route = run.route_to_exit().unwrap();
+        assert_eq!(route.len() - 1, run.optimal_moves);
+        run.step_tick([MazeInput::SystemWalk(true)], &mut Vec::new());
+        while !run.finished {
+            run.step_tick([], &mut Vec::new());
+        }
+        assert_eq!(run.trail(), &route[..]);
+        // In a braided maze the click walk takes a way through seen cells that is as short as
+        // any, planned again as more cells are seen.
+        let spec = MazeSpec {
+            width: 30,
+            height: 30,
+            algorithm: Algorithm::Backtracker,
+            braid: 1.0,
+            seed: 5,
+        };
+        let mut run =
+            MazeRun::new(MazeSetup::first_level(spec, Difficulty::Normal), false).unwrap();
+        assert!(run.has_loops);
+        let (target, shortest) = farthest_seen_cell(&run);
+        run.step_tick([MazeInput::WalkTo(target)], &mut Vec::new());
+        while run.walk_target.is_some() {
+            run.step_tick([], &mut Vec::new());
+        }
+        assert_eq!(run.player, target);
+        assert!(run.moves as usize <= shortest, "{} > {shortest}", run.moves);
     }
 }

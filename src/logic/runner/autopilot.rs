@@ -9,6 +9,7 @@ use super::timing::{
 };
 use super::track::Track;
 use crate::logic::difficulty::Difficulty;
+use crate::logic::seed::{Fnv1a, fnv1a_64};
 
 /// Drives a [`RunnerBody`] along the planned route.
 #[derive(Debug, Default, Clone)]
@@ -17,6 +18,8 @@ pub struct Autopilot {
     plan: Option<Plan>,
     /// The segment that was next when the current plan was made.
     planned_next: Option<u64>,
+    /// A fingerprint of the current plan, made when it was made.
+    plan_hash: u64,
     replans: u64,
 }
 
@@ -34,6 +37,20 @@ impl Autopilot {
     /// Plans made so far.
     pub fn replans(&self) -> u64 {
         self.replans
+    }
+
+    /// Drops the current plan, so the next steer plans afresh from where the runner is: what
+    /// switching the autopilot on does, so that a plan left from earlier never steers.
+    pub fn forget_plan(&mut self) {
+        self.plan = None;
+        self.planned_next = None;
+        self.plan_hash = 0;
+    }
+
+    /// Feeds a fingerprint the autopilot's share: the plan it follows and when it made it.
+    pub fn fingerprint_into(&self, hash: &mut Fnv1a) {
+        hash.u64(self.planned_next.map_or(u64::MAX, |next| next))
+            .u64(self.plan_hash);
     }
 
     /// Plans again when a segment was passed, or when the runner is heading for a lane the
@@ -68,6 +85,8 @@ impl Autopilot {
             lane,
             Some(first_reach),
         );
+        // Once per plan, so a fingerprint of the run costs nothing extra for it.
+        self.plan_hash = fnv1a_64(format!("{:?}", self.plan).as_bytes());
     }
 
     /// The commands to give now, in order: a lane move toward the planned lane, and the jump,

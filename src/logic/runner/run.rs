@@ -8,7 +8,7 @@ use super::body::{Command, RunEvent, RunnerBody};
 use super::timing::SIMULATION_STEP_S;
 use super::track::Track;
 use crate::logic::difficulty::Difficulty;
-use crate::logic::seed::fnv1a_64;
+use crate::logic::seed::Fnv1a;
 use serde::{Deserialize, Serialize};
 
 /// Something a player does to a run, taking effect at the start of a fixed step.
@@ -79,6 +79,9 @@ impl RunnerSim {
                 self.body.command(command, &self.track);
             }
             RunnerInput::Autopilot(on) => {
+                if on {
+                    self.autopilot.forget_plan();
+                }
                 self.autopilot_on = on;
                 self.assisted |= on;
             }
@@ -113,18 +116,23 @@ impl RunnerSim {
     }
 
     /// A fingerprint of what the rest of the run depends on: the seed and difficulty (which
-    /// make the track), the runner, the next segment and who runs.
+    /// make the track), the runner, the next segment, who runs, and the plan the autopilot
+    /// follows.
     pub fn fingerprint(&self) -> u64 {
         let state = format!(
-            "{}|{:?}|{:?}|{:?}|{}|{}",
+            "{}|{:?}|{:?}|{:?}|{}|{}|{}",
             self.seed,
             self.difficulty,
             self.body,
             self.track.next(),
             self.autopilot_on,
-            self.assisted
+            self.assisted,
+            self.tick
         );
-        fnv1a_64(state.as_bytes())
+        let mut hash = Fnv1a::new();
+        hash.bytes(state.as_bytes());
+        self.autopilot.fingerprint_into(&mut hash);
+        hash.finish()
     }
 }
 
@@ -150,6 +158,32 @@ mod tests {
         assert!(sim.autopilot_on && sim.assisted);
         sim.step([RunnerInput::Command(Command::Jump)]);
         assert!(!sim.autopilot_on && sim.assisted);
+    }
+
+    #[test]
+    fn switching_the_autopilot_on_plans_afresh_and_the_plan_is_in_the_fingerprint() {
+        let mut sim = RunnerSim::new(4, Difficulty::Normal);
+        for _ in 0..40 {
+            sim.step([]);
+        }
+        // A plan made earlier (as a preview would make one) is in the fingerprint...
+        let before = sim.fingerprint();
+        let mut planned = sim.clone();
+        planned
+            .autopilot
+            .refresh_plan(&planned.body, &planned.track);
+        assert!(planned.autopilot.plan().is_some());
+        assert_ne!(planned.fingerprint(), before);
+        // ...and never steers: switched on, both runs go the same way.
+        let mut fresh = sim.clone();
+        for run in [&mut planned, &mut fresh] {
+            run.step([RunnerInput::Autopilot(true)]);
+            for _ in 0..300 {
+                run.step([]);
+            }
+        }
+        assert_eq!(planned.fingerprint(), fresh.fingerprint());
+        assert_eq!(planned.body, fresh.body);
     }
 
     #[test]

@@ -166,6 +166,11 @@ impl Wanderers {
         self.steps
     }
 
+    /// The noise time now, shared by all.
+    pub fn noise_time(&self) -> f64 {
+        self.noise_time
+    }
+
     /// The target of NPC `i` at the current noise time: home plus the two noise values scaled
     /// by the wander distance, pulled in to that distance if the pair of values reaches past it.
     pub fn target_of(&self, i: usize, params: &WanderParams) -> [f32; 2] {

@@ -2,19 +2,32 @@
 //! on, fingerprints of the run along the way, and its result. A run records itself as it is
 //! played ([`Recorder`]); playing the inputs again from the seed ([`verify`]) must give the same
 //! fingerprints and the same result, or it names the first step where it went another way.
+//!
+//! A replay file is hostile until checked: [`parse_bytes`] reads no more than
+//! [`limits::MAX_REPLAY_BYTES`], [`limits::check_shape`] refuses what no run of this game can
+//! have recorded before a step is played, and [`verify`] compares each fingerprint as the run
+//! reaches it, stopping at the first difference, so the work a file causes is bounded by the run
+//! it claims to be.
+
+pub mod boards;
+pub mod limits;
 
 use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use crate::logic::maze::{Algorithm, MazeError, MazeSpec};
 use crate::logic::runner::body::Crash;
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
+use limits::{MAX_INPUTS_PER_TICK, MAX_REPLAY_BYTES, check_shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::time::Instant;
 
 /// What every replay file says it is.
 pub const REPLAY_FORMAT: &str = "temple-trails-replay";
-/// The version of the replay format this game writes and reads.
-pub const REPLAY_VERSION: u32 = 1;
+/// The version of the replay format this game writes and reads. Version 2 fingerprints the
+/// maze's trail, seen cells and guardians' routes and the runner's autopilot plan, and walks the
+/// system walk along a route planned once: version 1 runs cannot be checked again.
+pub const REPLAY_VERSION: u32 = 2;
 /// A fingerprint is kept at least this often, in fixed steps (16 s of play), so a run without
 /// inputs (the autopilot's) is checked along the way too.
 pub const CHECK_INTERVAL_TICKS: u64 = 1024;
@@ -82,6 +95,16 @@ pub struct MazeOptions {
 
 fn first_level() -> u32 {
     1
+}
+
+impl ReplayRun {
+    /// The mode's name, as the file writes it (`runner`, `maze`).
+    pub fn mode_name(&self) -> &'static str {
+        match self {
+            ReplayRun::Runner { .. } => boards::RUNNER_MODE,
+            ReplayRun::Maze { .. } => boards::MAZE_MODE,
+        }
+    }
 }
 
 impl MazeOptions {
@@ -175,6 +198,23 @@ impl ReplayResult {
             ReplayResult::Runner { ticks, .. } | ReplayResult::Maze { ticks, .. } => *ticks,
         }
     }
+
+    /// Whether the computer played (the autopilot or the system walk).
+    pub fn assisted(&self) -> bool {
+        match self {
+            ReplayResult::Runner { assisted, .. } | ReplayResult::Maze { assisted, .. } => {
+                *assisted
+            }
+        }
+    }
+
+    /// The mode's name, as the file writes it.
+    pub fn mode_name(&self) -> &'static str {
+        match self {
+            ReplayResult::Runner { .. } => boards::RUNNER_MODE,
+            ReplayResult::Maze { .. } => boards::MAZE_MODE,
+        }
+    }
 }
 
 /// A run that moves in fixed steps with timed inputs: what recording and verification need.
@@ -234,7 +274,7 @@ impl Simulation for MazeRun {
 /// Why a replay could not be verified.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReplayError {
-    /// The file is not a replay this game can read.
+    /// The file is not a replay this game can read, or not one any run of it can have written.
     Invalid(String),
     /// Playing it again went another way from this step on.
     Diverged {
@@ -243,6 +283,11 @@ pub enum ReplayError {
         tick: u64,
         /// What differed.
         what: String,
+    },
+    /// Checking it took longer than it was given; it had reached this step.
+    OutOfTime {
+        /// Steps played when time ran out.
+        tick: u64,
     },
 }
 
@@ -253,6 +298,10 @@ impl fmt::Display for ReplayError {
             ReplayError::Diverged { tick, what } => {
                 write!(f, "the run diverged at tick {tick}: {what}")
             }
+            ReplayError::OutOfTime { tick } => write!(
+                f,
+                "checking it took longer than it may (it had played {tick} steps)"
+            ),
         }
     }
 }
@@ -362,6 +411,14 @@ pub fn inputs_due<I: Copy>(inputs: &[Timed<I>], next: &mut usize, tick: u64) -> 
         .collect()
 }
 
+/// The inputs for the coming step, taken from the front of `pending`: at most
+/// [`MAX_INPUTS_PER_TICK`], and any more wait for the next step, so a run never records more
+/// inputs on a step than a replay may hold.
+pub fn take_step_inputs<I>(pending: &mut Vec<I>) -> Vec<I> {
+    let now = pending.len().min(MAX_INPUTS_PER_TICK);
+    pending.drain(..now).collect()
+}
+
 /// Steps `sim` with its recorded inputs (from `next` on) until it has run `tick` steps or its run
 /// ends: a ghost keeping step with the player.
 pub fn play_until<S: Simulation>(
@@ -465,52 +522,88 @@ pub fn runner_result(sim: &RunnerSim) -> ReplayResult {
     }
 }
 
+/// What a file must say before the rest of it is read: its format and version.
+#[derive(Deserialize)]
+struct Head {
+    format: Option<String>,
+    version: Option<u64>,
+}
+
 /// Reads a replay from JSON text, refusing other formats and versions.
 pub fn parse(text: &str) -> Result<Replay, ReplayError> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|err| ReplayError::Invalid(format!("{err}")))?;
-    if value.get("format").and_then(serde_json::Value::as_str) != Some(REPLAY_FORMAT) {
+    parse_bytes(text.as_bytes())
+}
+
+/// Reads a replay from the bytes of a file, refusing more than [`MAX_REPLAY_BYTES`], other
+/// formats and versions. The fields are read straight into their types, never into a tree of
+/// JSON values first, so a file costs little more memory than the run it holds.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Replay, ReplayError> {
+    if bytes.len() as u64 > MAX_REPLAY_BYTES {
+        return Err(ReplayError::Invalid(format!(
+            "it is {} bytes; a replay is at most {MAX_REPLAY_BYTES}",
+            bytes.len()
+        )));
+    }
+    let head: Head =
+        serde_json::from_slice(bytes).map_err(|err| ReplayError::Invalid(format!("{err}")))?;
+    if head.format.as_deref() != Some(REPLAY_FORMAT) {
         return Err(ReplayError::Invalid(format!(
             "it does not say \"format\": \"{REPLAY_FORMAT}\""
         )));
     }
-    let version = value.get("version").and_then(serde_json::Value::as_u64);
-    if version != Some(u64::from(REPLAY_VERSION)) {
+    if head.version != Some(u64::from(REPLAY_VERSION)) {
         return Err(ReplayError::Invalid(format!(
             "version {} is not the version this game reads ({REPLAY_VERSION})",
-            version.map_or_else(|| "missing".to_owned(), |v| v.to_string())
+            head.version
+                .map_or_else(|| "missing".to_owned(), |v| v.to_string())
         )));
     }
-    serde_json::from_value(value).map_err(|err| ReplayError::Invalid(format!("{err}")))
+    serde_json::from_slice(bytes).map_err(|err| ReplayError::Invalid(format!("{err}")))
+}
+
+/// A replay as the game writes it: compact JSON on one line.
+pub fn to_bytes(replay: &Replay) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec(replay).unwrap_or_default();
+    bytes.push(b'\n');
+    bytes
 }
 
 /// Plays a replay again from its seed and checks that it goes exactly as recorded. Returns the
 /// replayed result, which equals the recorded one.
 pub fn verify(replay: &Replay) -> Result<ReplayResult, ReplayError> {
+    verify_within(replay, None)
+}
+
+/// Steps played between two looks at the clock while checking against a deadline.
+const CLOCK_EVERY_TICKS: u64 = 4096;
+
+/// [`verify`], giving up with [`ReplayError::OutOfTime`] once `deadline` has passed. The shape
+/// of the file is checked first ([`check_shape`]); then each fingerprint is compared as the
+/// replayed run reaches it, and the first difference ends the check.
+pub fn verify_within(
+    replay: &Replay,
+    deadline: Option<Instant>,
+) -> Result<ReplayResult, ReplayError> {
+    check_shape(replay)?;
     let ticks = replay.result.ticks();
-    let (checks, result) = match &replay.run {
+    let result = match &replay.run {
         ReplayRun::Runner { inputs } => {
             let mut sim = RunnerSim::new(replay.seed, replay.difficulty);
-            let played = replay_inputs(&mut sim, inputs, ticks)?;
-            (played, runner_result(&sim))
+            play_checked(&mut sim, inputs, &replay.checks, ticks, deadline)?;
+            runner_result(&sim)
         }
         ReplayRun::Maze { maze, inputs } => {
             let setup = maze.setup(replay.seed, replay.difficulty);
             let mut run = MazeRun::new(setup, false).map_err(|err: MazeError| {
                 ReplayError::Invalid(format!("its maze cannot be made: {err}"))
             })?;
-            let played = replay_inputs(&mut run, inputs, ticks)?;
-            (played, maze_result(&run))
+            play_checked(&mut run, inputs, &replay.checks, ticks, deadline)?;
+            maze_result(&run)
         }
     };
-    let (checks, unplayed) = checks;
-    compare_checks(&replay.checks, &checks)?;
-    if let Some(tick) = unplayed {
-        return Err(diverged(tick, "the run ended before this input"));
-    }
     if result != replay.result {
         return Err(diverged(
-            result.ticks().min(ticks),
+            ticks,
             &format!(
                 "the result differs: recorded {:?}, replayed {result:?}",
                 replay.result
@@ -520,31 +613,49 @@ pub fn verify(replay: &Replay) -> Result<ReplayResult, ReplayError> {
     Ok(result)
 }
 
-/// Steps `sim` for `ticks` steps with the recorded inputs and returns the fingerprints taken on
-/// the way, as the recording took them, and the tick of the first input left unplayed because
-/// the run ended first.
-fn replay_inputs<S: Simulation>(
+/// Steps `sim` for `ticks` steps with the recorded inputs, comparing each recorded fingerprint
+/// as the run reaches its step. [`check_shape`] has made sure that the inputs are in order and
+/// the fingerprints are exactly where the recording takes them.
+fn play_checked<S: Simulation>(
     sim: &mut S,
     inputs: &[Timed<S::Input>],
+    checks: &[Check],
     ticks: u64,
-) -> Result<(Vec<Check>, Option<u64>), ReplayError> {
+    deadline: Option<Instant>,
+) -> Result<(), ReplayError> {
+    let mut checks = checks.iter().peekable();
     let mut next = 0;
-    let mut out_of_order = None;
-    let recorder = record(
-        sim,
-        |sim| sim.tick() >= ticks,
-        |tick, _| {
-            if let Some(early) = inputs.get(next).filter(|timed| timed.tick < tick) {
-                out_of_order.get_or_insert(early.tick);
-            }
-            inputs_due(inputs, &mut next, tick)
-        },
-    );
-    if let Some(tick) = out_of_order {
-        return Err(diverged(tick, "an input is out of order"));
+    if let Some(first) = checks.next_if(|check| check.tick == 0)
+        && first.fingerprint != sim.fingerprint()
+    {
+        return Err(diverged(
+            0,
+            "the run is not in the state recorded at its start",
+        ));
     }
-    let (_, checks) = recorder.finish(sim.tick(), sim.fingerprint());
-    Ok((checks, inputs.get(next).map(|late| late.tick)))
+    while sim.tick() < ticks {
+        let tick = sim.tick();
+        if sim.is_over() {
+            return Err(diverged(
+                tick,
+                "the run ended here, before the recording did",
+            ));
+        }
+        if tick.is_multiple_of(CLOCK_EVERY_TICKS)
+            && deadline.is_some_and(|end| Instant::now() > end)
+        {
+            return Err(ReplayError::OutOfTime { tick });
+        }
+        let now = inputs_due(inputs, &mut next, tick);
+        sim.step_with(&now);
+        if let Some(check) = checks.next_if(|check| check.tick == tick + 1)
+            && check.fingerprint != sim.fingerprint()
+        {
+            // A fingerprint is taken after a step: this step went another way.
+            return Err(diverged(tick, "the run is not in the state recorded there"));
+        }
+    }
+    Ok(())
 }
 
 fn diverged(tick: u64, what: &str) -> ReplayError {
@@ -552,37 +663,6 @@ fn diverged(tick: u64, what: &str) -> ReplayError {
         tick,
         what: what.to_owned(),
     }
-}
-
-/// The first fingerprint where two recordings of a run differ.
-fn compare_checks(recorded: &[Check], replayed: &[Check]) -> Result<(), ReplayError> {
-    for (index, expected) in recorded.iter().enumerate() {
-        match replayed.get(index) {
-            Some(got) if got == expected => {}
-            Some(got) => {
-                // A fingerprint is taken after a step: the step before it went another way.
-                let after = got.tick.min(expected.tick);
-                return Err(diverged(
-                    after.saturating_sub(1),
-                    "the run is not in the state recorded there",
-                ));
-            }
-            None => {
-                let end = replayed.last().map_or(0, |check| check.tick);
-                return Err(diverged(
-                    end.min(expected.tick),
-                    "the replayed run is shorter than the recorded one",
-                ));
-            }
-        }
-    }
-    if let Some(extra) = replayed.get(recorded.len()) {
-        return Err(diverged(
-            extra.tick,
-            "the replayed run goes on past the recorded one",
-        ));
-    }
-    Ok(())
 }
 
 /// A u64 written as 16 hexadecimal digits.
@@ -602,6 +682,7 @@ mod hex_u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::maze::Algorithm;
     use crate::logic::runner::body::Command;
 
     fn header(seed: u64) -> ReplayHeader {
@@ -653,9 +734,20 @@ mod tests {
             unreachable!()
         };
         inputs[0].tick += 1;
-        // The recorded run jumped at that step and the replayed one did not.
+        // Its fingerprint is no longer where the recording takes one: no recording did this.
         assert!(
-            matches!(verify(&jump_later), Err(ReplayError::Diverged { tick, .. }) if tick == first.tick)
+            matches!(verify(&jump_later), Err(ReplayError::Invalid(why)) if why.contains("where the recording takes one"))
+        );
+        // Moved with it, the fingerprint is out of step: the recorded run jumped a step earlier
+        // than the replayed one, which the next fingerprint shows.
+        let moved = jump_later
+            .checks
+            .iter_mut()
+            .find(|check| check.tick == first.tick + 1)
+            .unwrap();
+        moved.tick += 1;
+        assert!(
+            matches!(verify(&jump_later), Err(ReplayError::Diverged { tick, .. }) if tick == first.tick + 1)
         );
 
         let mut slide_instead = replay.clone();
@@ -669,10 +761,17 @@ mod tests {
 
         let mut other_seed = replay.clone();
         other_seed.seed += 1;
+        other_seed.seed_text = other_seed.seed.to_string();
         assert!(matches!(
             verify(&other_seed),
             Err(ReplayError::Diverged { tick: 0, .. })
         ));
+        // A seed text that does not give the seed is no run of this game.
+        let mut other_text = replay.clone();
+        other_text.seed += 1;
+        assert!(
+            matches!(verify(&other_text), Err(ReplayError::Invalid(why)) if why.contains("seed text"))
+        );
 
         let mut better_score = replay.clone();
         if let ReplayResult::Runner { score, .. } = &mut better_score.result {
@@ -691,11 +790,167 @@ mod tests {
             Err(ReplayError::Invalid(_))
         ));
         let text = serde_json::to_string(&recorded_run(1)).unwrap();
-        let newer = text.replace("\"version\":1", "\"version\":99");
+        let newer = text.replace("\"version\":2", "\"version\":99");
         assert!(matches!(parse(&newer), Err(ReplayError::Invalid(why)) if why.contains("99")));
         assert!(matches!(
             parse(&text[..text.len() / 2]),
             Err(ReplayError::Invalid(_))
         ));
+    }
+
+    /// The reason `verify` refuses `replay` without playing it, if it does.
+    fn refusal(replay: &Replay) -> String {
+        match verify(replay) {
+            Err(ReplayError::Invalid(why)) => why,
+            other => panic!("refused as invalid: {other:?}"),
+        }
+    }
+
+    fn runner_inputs(replay: &mut Replay) -> &mut Vec<Timed<RunnerInput>> {
+        match &mut replay.run {
+            ReplayRun::Runner { inputs } => inputs,
+            ReplayRun::Maze { .. } => panic!("a runner replay"),
+        }
+    }
+
+    #[test]
+    fn what_no_run_can_record_is_refused_before_it_is_played() {
+        let replay = recorded_run(3);
+        assert!(runner_inputs(&mut replay.clone()).len() >= 3);
+
+        let mut swapped = replay.clone();
+        runner_inputs(&mut swapped).swap(0, 1);
+        assert!(refusal(&swapped).contains("before the input ahead of it"));
+
+        let mut crowded = replay.clone();
+        let first = runner_inputs(&mut crowded)[0];
+        runner_inputs(&mut crowded).splice(0..1, [first; MAX_INPUTS_PER_TICK + 1]);
+        assert!(refusal(&crowded).contains("more than 8 inputs"));
+
+        let mut late = replay.clone();
+        let end = late.result.ticks();
+        runner_inputs(&mut late).last_mut().unwrap().tick = end;
+        assert!(refusal(&late).contains("at or after the end"));
+
+        let mut endless = replay.clone();
+        if let ReplayResult::Runner { ticks, .. } = &mut endless.result {
+            *ticks = u64::MAX;
+        }
+        assert!(refusal(&endless).contains("at most 1382400"));
+
+        // Fewer fingerprints than the recording takes: one dropped, or a long run with none.
+        let mut thinned = replay.clone();
+        thinned.checks.remove(1);
+        assert!(refusal(&thinned).contains("where the recording takes one"));
+        let mut unchecked = replay.clone();
+        unchecked.checks.truncate(1);
+        if let ReplayResult::Runner { ticks, .. } = &mut unchecked.result {
+            *ticks = limits::MAX_RUN_TICKS;
+        }
+        runner_inputs(&mut unchecked).clear();
+        assert!(refusal(&unchecked).contains("fingerprints where the recording takes"));
+
+        let mut too_many = replay.clone();
+        let input = runner_inputs(&mut too_many)[0].input;
+        *runner_inputs(&mut too_many) = (0..limits::max_inputs(replay.result.ticks()) + 1)
+            .map(|tick| Timed {
+                tick: tick / 8,
+                input,
+            })
+            .collect();
+        assert!(refusal(&too_many).contains("holds at most"));
+
+        let mut shouting = replay.clone();
+        shouting.game_version = "0.1\u{1b}[31m".to_owned();
+        assert!(refusal(&shouting).contains("control characters"));
+
+        let mut mixed = replay.clone();
+        mixed.result = ReplayResult::Maze {
+            ticks: replay.result.ticks(),
+            moves: 0,
+            hints_used: 0,
+            finished: false,
+            assisted: false,
+        };
+        assert!(refusal(&mixed).contains("runner run with a maze result"));
+    }
+
+    /// A level-2 Hard maze of 9x7 cells at level 1 (15x13 at level 2).
+    const SMALL_MAZE: MazeOptions = MazeOptions {
+        width: 9,
+        height: 7,
+        algorithm: Algorithm::Kruskal,
+        braid: 0.0,
+        level: 2,
+    };
+
+    fn maze_replay_of(options: MazeOptions) -> Replay {
+        let setup = options.setup(5, Difficulty::Hard);
+        let mut run = MazeRun::new(setup, false).unwrap();
+        let recorder = record_computer_play(&mut run, |run| run.ticks >= 300, MazeInput::Hint);
+        let header = ReplayHeader {
+            difficulty: Difficulty::Hard,
+            ..header(5)
+        };
+        maze_replay(header, &run, &recorder)
+    }
+
+    #[test]
+    fn maze_options_out_of_range_are_refused_before_any_arithmetic() {
+        let replay = maze_replay_of(SMALL_MAZE);
+        assert_eq!(verify(&replay).map(|r| r.ticks()), Ok(300));
+        let with = |change: &dyn Fn(&mut MazeOptions)| {
+            let mut changed = replay.clone();
+            if let ReplayRun::Maze { maze, .. } = &mut changed.run {
+                change(maze);
+            }
+            refusal(&changed)
+        };
+        assert!(with(&|maze| maze.width = usize::MAX).contains("each side is 2 to 1000"));
+        assert!(with(&|maze| maze.height = 1).contains("each side is 2 to 1000"));
+        assert!(with(&|maze| maze.level = 0).contains("level 0 is not 1 to 1000"));
+        assert!(with(&|maze| maze.level = u32::MAX).contains("is not 1 to 1000"));
+        assert!(with(&|maze| maze.braid = 1.5).contains("braid"));
+        let mut far = replay.clone();
+        if let ReplayRun::Maze { inputs, .. } = &mut far.run {
+            inputs[0].input = MazeInput::WalkTo(usize::MAX);
+        }
+        assert!(refusal(&far).contains("of a maze of 195 cells"));
+    }
+
+    #[test]
+    fn a_record_fits_only_the_board_of_its_own_run() {
+        let runner = recorded_run(3);
+        assert_eq!(boards::board_of(&runner, None), "runner/normal");
+        assert_eq!(boards::check_board(&runner, "runner/normal"), Ok(()));
+        for other in [
+            "runner/hard",
+            "maze/normal",
+            "runner/daily-2026-11-30/normal",
+        ] {
+            assert!(boards::check_board(&runner, other).is_err(), "{other}");
+        }
+        let maze = maze_replay_of(SMALL_MAZE);
+        assert_eq!(
+            boards::board_of(&maze, None),
+            "maze/9x7/kruskal/hard/level2"
+        );
+        assert!(boards::check_board(&maze, "maze/9x7/kruskal/hard/level2").is_ok());
+        assert!(boards::check_board(&maze, "maze/9x7/kruskal/hard").is_err());
+        // A day's board takes only runs of that day's seed.
+        let mut daily = recorded_run(3);
+        daily.seed_text = boards::daily_seed_text("2026-11-30");
+        daily.seed = crate::logic::seed::parse_seed(&daily.seed_text).unwrap();
+        assert!(boards::check_board(&daily, "runner/daily-2026-11-30/normal").is_ok());
+        assert!(boards::check_board(&daily, "runner/daily-2026-12-01/normal").is_err());
+        assert!(boards::check_board(&runner, "runner/daily-2026-11-30/normal").is_err());
+    }
+
+    #[test]
+    fn inputs_beyond_a_step_share_wait_for_the_next() {
+        let mut pending: Vec<u32> = (0..11).collect();
+        assert_eq!(take_step_inputs(&mut pending), (0..8).collect::<Vec<_>>());
+        assert_eq!(take_step_inputs(&mut pending), vec![8, 9, 10]);
+        assert!(take_step_inputs(&mut pending).is_empty());
     }
 }

@@ -1,0 +1,165 @@
+//! The boards runs are ranked on, named from what decides a run: the mode, the difficulty, the
+//! maze's size, algorithm, braid and level, and the day of a daily challenge. The game names the
+//! board of a finished run with these functions, and a record read from a board's folder must
+//! be a run of that very board ([`check_board`]), so a run copied into another board's folder is
+//! never listed there.
+
+use super::{Replay, ReplayRun};
+use crate::logic::maze::run::MazeSetup;
+
+/// The runner's part of a board's name, as its replays name their mode.
+pub const RUNNER_MODE: &str = "runner";
+/// The maze's part of a board's name, as its replays name their mode.
+pub const MAZE_MODE: &str = "maze";
+/// What a daily challenge's seed text and board part start with.
+const DAILY_PREFIX: &str = "daily-";
+
+/// The seed text of a day's challenge: `daily-YYYY-MM-DD`.
+pub fn daily_seed_text(date: &str) -> String {
+    format!("{DAILY_PREFIX}{date}")
+}
+
+/// The part of a board's name for a detail (a difficulty, a maze's size), on a day's own board
+/// when the run is that day's challenge: `daily-YYYY-MM-DD/detail`.
+pub fn board_detail(daily_date: Option<&str>, detail: &str) -> String {
+    match daily_date {
+        Some(date) => format!("{}/{detail}", daily_seed_text(date)),
+        None => detail.to_owned(),
+    }
+}
+
+/// A mode's board for a detail: `mode/detail`.
+pub fn board_name(mode: &str, detail: &str) -> String {
+    format!("{mode}/{detail}")
+}
+
+/// The detail of a maze's best-time board: the first level's size and algorithm, the braid when
+/// used, the difficulty, and the level after the first (`15x15/backtracker/hard/level2`).
+pub fn maze_board_detail(setup: &MazeSetup) -> String {
+    let first = &setup.first;
+    let (width, height, algorithm) = (first.width, first.height, first.algorithm);
+    let mut board = format!("{width}x{height}/{algorithm}");
+    let braid_percent = (first.braid * 100.0).round();
+    if braid_percent != 0.0 {
+        board += &format!("/braid{braid_percent}");
+    }
+    board += &format!("/{}", setup.difficulty.name());
+    if setup.level > 1 {
+        board += &format!("/level{}", setup.level);
+    }
+    board
+}
+
+/// The board a replay's run goes on: the day's when `daily_date` is given.
+pub fn board_of(replay: &Replay, daily_date: Option<&str>) -> String {
+    let detail = match &replay.run {
+        ReplayRun::Runner { .. } => replay.difficulty.name().to_owned(),
+        ReplayRun::Maze { maze, .. } => {
+            maze_board_detail(&maze.setup(replay.seed, replay.difficulty))
+        }
+    };
+    board_name(replay.run.mode_name(), &board_detail(daily_date, &detail))
+}
+
+/// The day of a daily board's name (`runner/daily-2026-11-30/normal` gives `2026-11-30`).
+fn daily_date_of(board: &str) -> Option<&str> {
+    let (_, rest) = board.split_once('/')?;
+    let (part, _) = rest.split_once('/')?;
+    part.strip_prefix(DAILY_PREFIX)
+}
+
+/// Whether `date` is written `YYYY-MM-DD`, as the daily challenge writes days.
+fn is_day(date: &str) -> bool {
+    let bytes = date.as_bytes();
+    bytes.len() == 10
+        && bytes.iter().enumerate().all(|(at, &byte)| match at {
+            4 | 7 => byte == b'-',
+            _ => byte.is_ascii_digit(),
+        })
+}
+
+/// Refuses a replay that is not a run of `board`: another mode, difficulty, maze or level, or,
+/// on a day's board, a run of another seed than that day's.
+pub fn check_board(replay: &Replay, board: &str) -> Result<(), String> {
+    let daily = daily_date_of(board);
+    if let Some(date) = daily {
+        if !is_day(date) {
+            return Err(format!("the board {board:?} names no day"));
+        }
+        let wanted = daily_seed_text(date);
+        if replay.seed_text != wanted {
+            return Err(format!(
+                "it is a run of the seed {:?}, not of the day's seed {wanted:?}",
+                replay.seed_text
+            ));
+        }
+    }
+    let own = board_of(replay, daily);
+    if own == board {
+        Ok(())
+    } else {
+        Err(format!(
+            "it is a run of the board {own:?}, not of {board:?}"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::difficulty::Difficulty;
+    use crate::logic::maze::{Algorithm, MazeSpec};
+
+    fn setup(braid: f64, difficulty: Difficulty, level: u32) -> MazeSetup {
+        MazeSetup {
+            first: MazeSpec {
+                width: 15,
+                height: 9,
+                algorithm: Algorithm::Prim,
+                braid,
+                seed: 3,
+            },
+            difficulty,
+            level,
+        }
+    }
+
+    #[test]
+    fn maze_boards_name_what_decides_the_maze() {
+        assert_eq!(
+            maze_board_detail(&setup(0.0, Difficulty::Normal, 1)),
+            "15x9/prim/normal"
+        );
+        assert_eq!(
+            maze_board_detail(&setup(0.25, Difficulty::Hard, 3)),
+            "15x9/prim/braid25/hard/level3"
+        );
+        assert_eq!(
+            board_name(
+                MAZE_MODE,
+                &board_detail(Some("2026-11-30"), "15x9/prim/easy")
+            ),
+            "maze/daily-2026-11-30/15x9/prim/easy"
+        );
+    }
+
+    #[test]
+    fn days_are_read_off_daily_boards_only() {
+        assert_eq!(
+            daily_date_of("runner/daily-2026-11-30/normal"),
+            Some("2026-11-30")
+        );
+        assert_eq!(daily_date_of("runner/normal"), None);
+        assert_eq!(daily_date_of("maze/15x9/prim/normal"), None);
+        assert!(is_day("2026-11-30"));
+        for not_a_day in [
+            "2026-1-30",
+            "2026/11/30",
+            "20261130xx",
+            "",
+            "2026-11-3\u{0}",
+        ] {
+            assert!(!is_day(not_a_day), "{not_a_day:?}");
+        }
+    }
+}
