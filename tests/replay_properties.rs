@@ -5,14 +5,17 @@
 //! recording (a seed without its seed text, an input moved without its fingerprint) is refused
 //! before it is played.
 
+mod oracle;
+
+use oracle::fingerprints;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use temple_trails::logic::maze::{Algorithm, Direction, MazeSpec};
 use temple_trails::logic::replay::{
-    self, Check, Replay, ReplayError, ReplayHeader, ReplayResult, ReplayRun, Simulation, Timed,
-    maze_replay, record, runner_replay,
+    self, Check, Replay, ReplayError, ReplayHeader, ReplayResult, ReplayRun, maze_replay, record,
+    runner_replay,
 };
 use temple_trails::logic::runner::body::Command;
 use temple_trails::logic::runner::run::{RunnerInput, RunnerSim};
@@ -111,40 +114,22 @@ fn input_ticks(replay: &Replay) -> Vec<u64> {
     }
 }
 
-/// The fingerprint after every step of a run of `inputs` for `ticks` steps.
-fn fingerprints<S: Simulation>(mut sim: S, inputs: &[Timed<S::Input>], ticks: u64) -> Vec<u64> {
-    let mut after = Vec::new();
-    let mut next = 0;
-    while sim.tick() < ticks && !sim.is_over() {
-        let tick = sim.tick();
-        let mut now = Vec::new();
-        while inputs.get(next).is_some_and(|timed| timed.tick == tick) {
-            now.push(inputs[next].input);
-            next += 1;
-        }
-        sim.step_with(&now);
-        after.push(sim.fingerprint());
-    }
-    after
-}
-
 /// Whether the run with the changed input is in another state right after the changed step.
 fn differs_after(original: &Replay, changed: &Replay, tick: u64) -> bool {
     let ticks = original.result.ticks();
-    let step = usize::try_from(tick).unwrap();
+    // Index t + 1 is the state after step t.
+    let after = usize::try_from(tick).unwrap() + 1;
     let prints = |replay: &Replay| match &replay.run {
-        ReplayRun::Runner { inputs } => fingerprints(
-            RunnerSim::new(replay.seed, replay.difficulty),
-            inputs,
-            ticks,
-        ),
-        ReplayRun::Maze { maze, inputs } => fingerprints(
-            MazeRun::new(maze.setup(replay.seed, replay.difficulty), false).unwrap(),
-            inputs,
-            ticks,
-        ),
+        ReplayRun::Runner { inputs } => {
+            let mut sim = RunnerSim::new(replay.seed, replay.difficulty);
+            fingerprints(&mut sim, inputs, ticks).0
+        }
+        ReplayRun::Maze { maze, inputs } => {
+            let mut run = MazeRun::new(maze.setup(replay.seed, replay.difficulty), false).unwrap();
+            fingerprints(&mut run, inputs, ticks).0
+        }
     };
-    prints(original).get(step) != prints(changed).get(step)
+    prints(original).get(after) != prints(changed).get(after)
 }
 
 /// Moves the fingerprint taken after an input's step from tick `from` to `to`, keeping its value

@@ -4,9 +4,11 @@
 
 use super::args::Format;
 use super::{CliError, render};
-use crate::logic::replay::limits::MAX_REPLAY_BYTES;
+use crate::logic::replay::limits::{MAX_GAME_VERSION_CHARS, MAX_REPLAY_BYTES};
+use crate::logic::replay::printable;
 use crate::logic::replay::{self, Replay, ReplayError, ReplayResult, ReplayRun};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
+use crate::logic::seed::MAX_SEED_TEXT_CHARS;
 use serde::Serialize;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -53,9 +55,9 @@ pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
             "mode: {}\nseed: {} (\"{}\")\ndifficulty: {}\ngame version: {}\ninputs: {}\n",
             report.mode,
             report.seed,
-            printable(report.seed_text),
+            printable(report.seed_text, MAX_SEED_TEXT_CHARS),
             report.difficulty,
-            printable(report.game_version),
+            printable(report.game_version, MAX_GAME_VERSION_CHARS),
             report.inputs
         );
         match report.result {
@@ -107,21 +109,6 @@ fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that no text from a file
-/// can break a report line or send the terminal a command. The checks refuse such texts before
-/// a report is made; this keeps the report safe whatever they let through.
-pub fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
 fn report<'a>(replay: &'a Replay, result: &'a ReplayResult) -> ReplayReport<'a> {
     let (mode, inputs) = match &replay.run {
         ReplayRun::Runner { inputs } => ("runner", inputs.len()),
@@ -136,20 +123,5 @@ fn report<'a>(replay: &'a Replay, result: &'a ReplayResult) -> ReplayReport<'a> 
         inputs,
         verified: true,
         result,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn control_characters_are_escaped_and_the_rest_kept() {
-        assert_eq!(printable("temple"), "temple");
-        assert_eq!(printable("é 寺"), "é 寺");
-        assert_eq!(
-            printable("a\nscore: 999\u{1b}[2J"),
-            "a\\nscore: 999\\u{1b}[2J"
-        );
     }
 }

@@ -15,7 +15,7 @@ use crate::files::{
 use crate::game::records::describe;
 use crate::logic::replay::boards::check_board;
 use crate::logic::replay::limits::{MAX_REPLAY_BYTES, check_shape};
-use crate::logic::replay::{self, Replay, ReplayError};
+use crate::logic::replay::{self, Replay, ReplayError, printable};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -29,6 +29,8 @@ pub const KEY_FILE: &str = "records.key";
 pub const MAX_RECORD_FILES: usize = 100_000;
 /// The largest [`CHECKED_FILE`] read: room for [`MAX_RECORD_FILES`] hashes, and more.
 const MAX_CHECKED_BYTES: u64 = 16 * 1024 * 1024;
+/// The most characters of a file's name told to the player.
+const MAX_SHOWN_NAME_CHARS: usize = 120;
 /// What [`CHECKED_FILE`] says it is.
 const CHECKED_FORMAT: &str = "temple-trails-checked-records";
 
@@ -120,7 +122,7 @@ impl Reporter<'_> {
                 Ok(kept) => format!(
                     "The record {} was set aside as {}: {why}.",
                     shown(file),
-                    file_name_of(&kept)
+                    printable(&file_name_of(&kept), MAX_SHOWN_NAME_CHARS)
                 ),
                 Err(err) => format!(
                     "The record {} is not listed ({why}) and could not be set aside ({err}).",
@@ -137,16 +139,18 @@ impl Reporter<'_> {
     }
 }
 
-/// A file as the player is told of it: its board's folder and its name.
+/// A file as the player is told of it: its board's folder and its name, escaped (a name can
+/// hold anything but `/`).
 fn shown(file: &Path) -> String {
     let folder = file
         .parent()
         .and_then(Path::file_name)
         .map(|name| name.to_string_lossy().into_owned());
-    match folder {
+    let name = match folder {
         Some(folder) => format!("{folder}/{}", file_name_of(file)),
         None => file_name_of(file),
-    }
+    };
+    printable(&name, MAX_SHOWN_NAME_CHARS)
 }
 
 /// Checks every record and ghost file under `folders.data/replays`, giving each file that is

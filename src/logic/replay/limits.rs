@@ -26,9 +26,9 @@ pub const INPUT_TICKS_PER_INPUT: u64 = 4;
 /// The longest game version text a replay carries.
 pub const MAX_GAME_VERSION_CHARS: usize = 32;
 /// The largest replay file read, in bytes. The game writes replays as compact JSON; the longest
-/// run with the most inputs a replay holds takes about 34 MB so (a test writes one), and a file
+/// run with the most inputs a replay holds takes 33.2 MB so (a test writes one), and a file
 /// over this cannot be a run of this game.
-pub const MAX_REPLAY_BYTES: u64 = 40 * 1024 * 1024;
+pub const MAX_REPLAY_BYTES: u64 = 36 * 1024 * 1024;
 
 /// The most inputs a run of `ticks` fixed steps holds.
 pub fn max_inputs(ticks: u64) -> u64 {
@@ -209,4 +209,77 @@ fn check_check_ticks(replay: &Replay, input_ticks: &[u64], ticks: u64) -> Result
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::difficulty::Difficulty;
+    use crate::logic::maze::Algorithm;
+    use crate::logic::replay::{Check, ReplayResult, Timed, to_bytes};
+    use crate::logic::seed::parse_seed;
+
+    /// The largest file a run can write: the longest run, the most inputs it may hold (of the
+    /// longest kind, spread so their ticks have the most digits), the longest seed text of
+    /// four-byte characters and the longest game version.
+    fn largest_replay() -> Replay {
+        let ticks = MAX_RUN_TICKS;
+        let count = max_inputs(ticks);
+        let inputs: Vec<Timed<MazeInput>> = (0..count)
+            .map(|i| Timed {
+                tick: ticks - 1 - (count - 1 - i) * 3,
+                input: MazeInput::SystemWalk(false),
+            })
+            .collect();
+        let mut check_ticks: Vec<u64> = inputs.iter().map(|t| t.tick + 1).collect();
+        check_ticks.push(0);
+        check_ticks.extend((1..=ticks / CHECK_INTERVAL_TICKS).map(|k| k * CHECK_INTERVAL_TICKS));
+        check_ticks.sort_unstable();
+        check_ticks.dedup();
+        let seed_text = "\u{1D11E}".repeat(crate::logic::seed::MAX_SEED_TEXT_CHARS);
+        Replay {
+            format: REPLAY_FORMAT.to_owned(),
+            version: REPLAY_VERSION,
+            game_version: "9".repeat(MAX_GAME_VERSION_CHARS),
+            seed: parse_seed(&seed_text).unwrap(),
+            seed_text,
+            difficulty: Difficulty::Normal,
+            recorded_unix_s: u64::MAX,
+            run: ReplayRun::Maze {
+                maze: MazeOptions {
+                    width: MAX_SIDE,
+                    height: MAX_SIDE,
+                    algorithm: Algorithm::Backtracker,
+                    braid: 0.123_456_789_012_345_67,
+                    level: MAX_LEVEL,
+                },
+                inputs,
+            },
+            checks: check_ticks
+                .into_iter()
+                .map(|tick| Check {
+                    tick,
+                    fingerprint: u64::MAX,
+                })
+                .collect(),
+            result: ReplayResult::Maze {
+                ticks,
+                moves: u32::MAX,
+                hints_used: u32::MAX,
+                finished: false,
+                assisted: false,
+            },
+        }
+    }
+
+    #[test]
+    fn the_largest_file_a_run_can_write_fits_the_limit() {
+        let replay = largest_replay();
+        assert_eq!(check_shape(&replay), Ok(()));
+        let bytes = to_bytes(&replay).len() as u64;
+        println!("the largest replay: {bytes} bytes of {MAX_REPLAY_BYTES}");
+        assert!(bytes <= MAX_REPLAY_BYTES, "{bytes}");
+        // The limit is not much more than that: a file far larger cannot be a run of the game.
+        assert!(bytes * 5 / 4 > MAX_REPLAY_BYTES, "{bytes}");
+    }
 }

@@ -522,6 +522,35 @@ pub fn runner_result(sim: &RunnerSim) -> ReplayResult {
     }
 }
 
+/// The most characters of a parser's message kept in an error: it may quote the file.
+const MAX_MESSAGE_CHARS: usize = 200;
+
+/// `text` as it may be shown: control characters escaped (`\n`, `\u{1b}`), so that no text
+/// from a file can break a line or send a terminal a command, and cut to `max_chars`.
+pub fn printable(text: &str, max_chars: usize) -> String {
+    let mut shown = String::new();
+    let mut count = 0;
+    for c in text.chars() {
+        let piece = if c.is_control() {
+            c.escape_debug().to_string()
+        } else {
+            c.to_string()
+        };
+        count += piece.chars().count();
+        if count > max_chars {
+            shown.push('…');
+            break;
+        }
+        shown.push_str(&piece);
+    }
+    shown
+}
+
+/// A parser's complaint about a file, safe to show.
+fn unreadable(err: &serde_json::Error) -> ReplayError {
+    ReplayError::Invalid(printable(&err.to_string(), MAX_MESSAGE_CHARS))
+}
+
 /// What a file must say before the rest of it is read: its format and version.
 #[derive(Deserialize)]
 struct Head {
@@ -544,8 +573,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Replay, ReplayError> {
             bytes.len()
         )));
     }
-    let head: Head =
-        serde_json::from_slice(bytes).map_err(|err| ReplayError::Invalid(format!("{err}")))?;
+    let head: Head = serde_json::from_slice(bytes).map_err(|err| unreadable(&err))?;
     if head.format.as_deref() != Some(REPLAY_FORMAT) {
         return Err(ReplayError::Invalid(format!(
             "it does not say \"format\": \"{REPLAY_FORMAT}\""
@@ -558,7 +586,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Replay, ReplayError> {
                 .map_or_else(|| "missing".to_owned(), |v| v.to_string())
         )));
     }
-    serde_json::from_slice(bytes).map_err(|err| ReplayError::Invalid(format!("{err}")))
+    serde_json::from_slice(bytes).map_err(|err| unreadable(&err))
 }
 
 /// A replay as the game writes it: compact JSON on one line.
@@ -642,7 +670,7 @@ fn play_checked<S: Simulation>(
             ));
         }
         if tick.is_multiple_of(CLOCK_EVERY_TICKS)
-            && deadline.is_some_and(|end| Instant::now() > end)
+            && deadline.is_some_and(|end| Instant::now() >= end)
         {
             return Err(ReplayError::OutOfTime { tick });
         }
@@ -952,5 +980,24 @@ mod tests {
         assert_eq!(take_step_inputs(&mut pending), (0..8).collect::<Vec<_>>());
         assert_eq!(take_step_inputs(&mut pending), vec![8, 9, 10]);
         assert!(take_step_inputs(&mut pending).is_empty());
+    }
+
+    #[test]
+    fn texts_from_files_are_shown_escaped_and_cut() {
+        assert_eq!(printable("temple 寺", 20), "temple 寺");
+        assert_eq!(
+            printable("a\nscore: 999\u{1b}[2J", 40),
+            "a\\nscore: 999\\u{1b}[2J"
+        );
+        assert_eq!(printable("abcdef", 3), "abc…");
+        // A parser's message that quotes a hostile string stays one short line.
+        let text = serde_json::to_string(&recorded_run(1)).unwrap();
+        let mode = format!(r#""mode":"x\n{}""#, "y".repeat(10_000));
+        let hostile = text.replace(r#""mode":"runner""#, &mode);
+        assert_ne!(hostile, text);
+        let Err(ReplayError::Invalid(why)) = parse(&hostile) else {
+            panic!("refused");
+        };
+        assert!(!why.contains('\n') && why.chars().count() <= 201, "{why}");
     }
 }
