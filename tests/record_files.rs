@@ -516,3 +516,34 @@ fn a_record_finished_while_the_files_are_checked_waits_and_is_kept() {
         .count();
     assert_eq!(originals, 199);
 }
+
+#[test]
+fn closing_the_game_while_the_files_are_checked_sets_nothing_aside() {
+    let home = tempfile::tempdir().unwrap();
+    for seed in 0..200 {
+        let replay = runner_run(seed, Difficulty::Hard);
+        write_record(
+            home.path(),
+            "runner/hard",
+            &format!("{seed}.json"),
+            &to_bytes(&replay),
+        );
+    }
+    let mut app = unstarted_app(home.path(), None);
+    app.update();
+    // Closed at once: the check stops at its next chance, keeping what it has done.
+    drop(app);
+    let mut again = unstarted_app(home.path(), None);
+    again.update();
+    wait_for_records(&mut again);
+    assert!(warnings(&again).is_empty(), "{:#?}", warnings(&again));
+    assert_eq!(again.world().resource::<Records>().len(), 10);
+    let names: Vec<String> = board_files(home.path(), "runner/hard")
+        .into_keys()
+        .collect();
+    assert_eq!(names.len(), 200, "{names:?}");
+    assert!(
+        names.iter().all(|name| !name.contains("corrupt")),
+        "{names:?}"
+    );
+}

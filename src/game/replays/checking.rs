@@ -1,4 +1,4 @@
-//! The check of the records folder, run off the main thread when the game starts: every record
+//! The check of the records folder, run on a thread of its own when the game starts: every record
 //! and ghost file is read once (plain files only, never through a link, never more than a
 //! replay can hold), refused if it is in the wrong place or cannot be a run of this game, and
 //! played back unless this installation checked that very file before. What it finds is sent
@@ -19,6 +19,7 @@ use crate::logic::replay::{self, Replay, ReplayError, printable};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The file in the replays folder that lists the files checked before.
@@ -155,12 +156,19 @@ fn shown(file: &Path) -> String {
 
 /// Checks every record and ghost file under `folders.data/replays`, giving each file that is
 /// played back at most `budget`, and tells `progress` what it finds, ending with
-/// [`Progress::Done`].
-pub fn check_records(folders: &CheckFolders, budget: Duration, progress: &mut dyn FnMut(Progress)) {
+/// [`Progress::Done`]. Once `stop` is set it ends at the next chance, keeping what it has done
+/// and leaving the rest for the next start.
+pub fn check_records(
+    folders: &CheckFolders,
+    (budget, stop): (Duration, &AtomicBool),
+    progress: &mut dyn FnMut(Progress),
+) {
     let mut report = Reporter { progress };
     let root = folders.data.join(super::REPLAYS_FOLDER);
     match std::fs::symlink_metadata(&root) {
-        Ok(meta) if meta.file_type().is_dir() => check_folder(folders, &root, budget, &mut report),
+        Ok(meta) if meta.file_type().is_dir() => {
+            check_folder(folders, &root, (budget, stop), &mut report);
+        }
         Ok(_) => report.send(Progress::Refused {
             file: Some(root.clone()),
             warning: format!(
@@ -175,7 +183,12 @@ pub fn check_records(folders: &CheckFolders, budget: Duration, progress: &mut dy
     report.send(Progress::Done);
 }
 
-fn check_folder(folders: &CheckFolders, root: &Path, budget: Duration, report: &mut Reporter) {
+fn check_folder(
+    folders: &CheckFolders,
+    root: &Path,
+    (budget, stop): (Duration, &AtomicBool),
+    report: &mut Reporter,
+) {
     let key = installation_key(&folders.config, report);
     let checked_path = root.join(CHECKED_FILE);
     let before = read_checked_list(&checked_path, report);
@@ -195,11 +208,17 @@ fn check_folder(folders: &CheckFolders, root: &Path, budget: Duration, report: &
     ));
     let mut verified = BTreeSet::new();
     for candidate in candidates {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
         let outcome = if before.contains(&candidate.mac) {
             Ok(())
         } else {
-            let deadline = Instant::now() + budget;
-            replay::verify_within(&candidate.record.replay, Some(deadline)).map(|_| ())
+            // A budget too large to add to the clock is no limit at all.
+            let deadline = Instant::now().checked_add(budget);
+            let mut go_on =
+                || !stop.load(Ordering::Relaxed) && deadline.is_none_or(|end| Instant::now() < end);
+            replay::verify_while(&candidate.record.replay, &mut go_on).map(|_| ())
         };
         match outcome {
             Ok(()) => {
@@ -210,6 +229,8 @@ fn check_folder(folders: &CheckFolders, root: &Path, budget: Duration, report: &
                     record: candidate.record,
                 })));
             }
+            // The game is closing: what is left is checked at the next start.
+            Err(ReplayError::OutOfTime { .. }) if stop.load(Ordering::Relaxed) => return,
             Err(err @ ReplayError::OutOfTime { .. }) => report.refuse(
                 &candidate.path,
                 &format!("{err}: {} s", budget.as_secs_f32()),

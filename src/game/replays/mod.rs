@@ -3,7 +3,7 @@
 //! the best unassisted run of each seed on a board in `replays/<board>/ghosts/`, to run beside
 //! the player as a ghost.
 //!
-//! The files are checked when the game starts, off the main thread ([`checking`]): the title
+//! The files are checked when the game starts, on a thread of their own ([`checking`]): the title
 //! shows at once, the records page marks the runs still being checked, and each run is listed
 //! as soon as it has played back as recorded. A file that does not, or is in the wrong place, or
 //! cannot be a run of this game, is set aside (renamed, never deleted) and the player is told.
@@ -21,12 +21,12 @@ use crate::logic::replay::boards::check_board;
 use crate::logic::replay::limits::MAX_REPLAY_BYTES;
 use crate::logic::replay::{Replay, ReplayResult, to_bytes};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use checking::{CheckFolders, Claim, Progress, check_records};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The folder inside [`StorageDir::data`] that holds the replays.
@@ -240,20 +240,29 @@ pub fn board_folder(storage: &StorageDir, board: &str) -> PathBuf {
         .join(board_folder_name(board))
 }
 
-/// The check under way: what it has found so far arrives here.
+/// The check under way: what it has found so far arrives here. Dropped (the check done, or the
+/// game closing), it tells the check to stop.
 #[derive(Resource)]
 struct RecordCheck {
     found: Mutex<Receiver<Progress>>,
-    /// Kept so the check is not cancelled; it ends on its own.
-    _task: Task<()>,
+    stop: Arc<AtomicBool>,
 }
 
-/// Starts checking the records folder on Bevy's async compute pool.
+impl Drop for RecordCheck {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Starts checking the records folder on a thread of its own. Not on one of Bevy's task pools:
+/// their few threads also compile the shaders of the first frames, which a long check there
+/// would hold up.
 fn start_checking_records(
     mut commands: Commands,
     storage: Option<Res<StorageDir>>,
     budget: Res<RecordCheckBudget>,
     mut records: ResMut<Records>,
+    mut warnings: ResMut<StorageWarnings>,
 ) {
     let Some(storage) = storage else {
         return;
@@ -265,15 +274,27 @@ fn start_checking_records(
     };
     let budget = budget.0;
     let (send, found) = std::sync::mpsc::channel();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        // Nobody listens any more once the game has closed: nothing is lost then.
-        check_records(&folders, budget, &mut |progress| {
-            let _ = send.send(progress);
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    let spawned = std::thread::Builder::new()
+        .name("record check".to_owned())
+        .spawn(move || {
+            // Nobody listens any more once the game has closed: nothing is lost then.
+            check_records(&folders, (budget, &stopped), &mut |progress| {
+                let _ = send.send(progress);
+            });
         });
-    });
+    if let Err(err) = spawned {
+        // Without the check no record is listed, and none is touched.
+        records.under_check = false;
+        warnings.0.push(format!(
+            "The records could not be checked ({err}): none is listed."
+        ));
+        return;
+    }
     commands.insert_resource(RecordCheck {
         found: Mutex::new(found),
-        _task: task,
+        stop,
     });
 }
 
@@ -302,8 +323,12 @@ fn receive_checked_records(
                 }
                 match checked.kind {
                     // More than a board keeps (a hand-copied file) stays on disk, not in view.
-                    RecordKind::Run => drop(records.add(&checked.board, checked.record)),
-                    RecordKind::Ghost => drop(records.offer_ghost(&checked.board, checked.record)),
+                    RecordKind::Run => {
+                        let _ = records.add(&checked.board, checked.record);
+                    }
+                    RecordKind::Ghost => {
+                        let _ = records.offer_ghost(&checked.board, checked.record);
+                    }
                 }
             }
             Ok(Progress::Refused { file, warning }) => {

@@ -20,7 +20,6 @@ use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use limits::{MAX_INPUTS_PER_TICK, MAX_REPLAY_BYTES, check_shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::time::Instant;
 
 /// What every replay file says it is.
 pub const REPLAY_FORMAT: &str = "temple-trails-replay";
@@ -599,25 +598,26 @@ pub fn to_bytes(replay: &Replay) -> Vec<u8> {
 /// Plays a replay again from its seed and checks that it goes exactly as recorded. Returns the
 /// replayed result, which equals the recorded one.
 pub fn verify(replay: &Replay) -> Result<ReplayResult, ReplayError> {
-    verify_within(replay, None)
+    verify_while(replay, &mut || true)
 }
 
-/// Steps played between two looks at the clock while checking against a deadline.
-const CLOCK_EVERY_TICKS: u64 = 4096;
+/// Steps played between two questions whether to go on.
+const ASK_EVERY_TICKS: u64 = 4096;
 
-/// [`verify`], giving up with [`ReplayError::OutOfTime`] once `deadline` has passed. The shape
+/// [`verify`], asking `go_on` every few thousand steps whether to go on, and giving up with
+/// [`ReplayError::OutOfTime`] when it says no (a deadline passed, the game closing). The shape
 /// of the file is checked first ([`check_shape`]); then each fingerprint is compared as the
 /// replayed run reaches it, and the first difference ends the check.
-pub fn verify_within(
+pub fn verify_while(
     replay: &Replay,
-    deadline: Option<Instant>,
+    go_on: &mut dyn FnMut() -> bool,
 ) -> Result<ReplayResult, ReplayError> {
     check_shape(replay)?;
     let ticks = replay.result.ticks();
     let result = match &replay.run {
         ReplayRun::Runner { inputs } => {
             let mut sim = RunnerSim::new(replay.seed, replay.difficulty);
-            play_checked(&mut sim, inputs, &replay.checks, ticks, deadline)?;
+            play_checked(&mut sim, inputs, &replay.checks, ticks, go_on)?;
             runner_result(&sim)
         }
         ReplayRun::Maze { maze, inputs } => {
@@ -625,7 +625,7 @@ pub fn verify_within(
             let mut run = MazeRun::new(setup, false).map_err(|err: MazeError| {
                 ReplayError::Invalid(format!("its maze cannot be made: {err}"))
             })?;
-            play_checked(&mut run, inputs, &replay.checks, ticks, deadline)?;
+            play_checked(&mut run, inputs, &replay.checks, ticks, go_on)?;
             maze_result(&run)
         }
     };
@@ -649,7 +649,7 @@ fn play_checked<S: Simulation>(
     inputs: &[Timed<S::Input>],
     checks: &[Check],
     ticks: u64,
-    deadline: Option<Instant>,
+    go_on: &mut dyn FnMut() -> bool,
 ) -> Result<(), ReplayError> {
     let mut checks = checks.iter().peekable();
     let mut next = 0;
@@ -669,9 +669,7 @@ fn play_checked<S: Simulation>(
                 "the run ended here, before the recording did",
             ));
         }
-        if tick.is_multiple_of(CLOCK_EVERY_TICKS)
-            && deadline.is_some_and(|end| Instant::now() >= end)
-        {
+        if tick.is_multiple_of(ASK_EVERY_TICKS) && !go_on() {
             return Err(ReplayError::OutOfTime { tick });
         }
         let now = inputs_due(inputs, &mut next, tick);

@@ -9,7 +9,7 @@ use super::timing::{
 };
 use super::track::Track;
 use crate::logic::difficulty::Difficulty;
-use crate::logic::seed::{Fnv1a, fnv1a_64};
+use crate::logic::seed::Fnv1a;
 
 /// Drives a [`RunnerBody`] along the planned route.
 #[derive(Debug, Default, Clone)]
@@ -85,8 +85,17 @@ impl Autopilot {
             lane,
             Some(first_reach),
         );
-        // Once per plan, so a fingerprint of the run costs nothing extra for it.
-        self.plan_hash = fnv1a_64(format!("{:?}", self.plan).as_bytes());
+        // Once per plan, so a fingerprint of the run costs nothing extra for it: the route's
+        // lanes, which are all the autopilot steers by.
+        let mut hash = Fnv1a::new();
+        if let Some(plan) = &self.plan {
+            hash.u64(u64::from(plan.start_lane))
+                .u64(u64::from(plan.cost));
+            for step in &plan.steps {
+                hash.u64(step.index).u64(u64::from(step.lane));
+            }
+        }
+        self.plan_hash = hash.finish();
     }
 
     /// The commands to give now, in order: a lane move toward the planned lane, and the jump,
