@@ -338,26 +338,8 @@ fn draw_records_page(
                         at = at.saturating_add(1);
                     }
                 }
+                draw_still_checked(ui, &records);
             });
-        let checking = records.checking();
-        if !checking.is_empty() {
-            ui.add_space(6.0);
-            section_label(ui, &format!("Still being checked ({})", checking.len()));
-            for claim in checking.iter().take(CHECKING_SHOWN) {
-                ui.label(
-                    RichText::new(format!(
-                        "{}  ·  {}  ·  checking…",
-                        board_title(&claim.board),
-                        claim.summary
-                    ))
-                    .size(text::SMALL)
-                    .color(DIM.egui()),
-                );
-            }
-            if checking.len() > CHECKING_SHOWN {
-                note(ui, format!("and {} more", checking.len() - CHECKING_SHOWN));
-            }
-        }
         ui.add_space(8.0);
         menu_button(ui, "Back", MenuItem::Back, &mut focus, &mut inputs);
         note(
@@ -370,6 +352,32 @@ fn draw_records_page(
     }
     writer.write_batch(inputs);
     Ok(())
+}
+
+/// The runs still being checked, below the ranked ones: the first few, each board's name once
+/// above its runs, dimmed, and how many more.
+fn draw_still_checked(ui: &mut egui::Ui, records: &Records) {
+    let checking = records.checking();
+    if checking.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    section_label(ui, &format!("Still being checked ({})", checking.len()));
+    let mut board = None;
+    for claim in checking.iter().take(CHECKING_SHOWN) {
+        if board != Some(&claim.board) {
+            board = Some(&claim.board);
+            note(ui, board_title(&claim.board));
+        }
+        ui.label(
+            RichText::new(format!("      {}  ·  checking…", claim.summary))
+                .size(text::SMALL)
+                .color(DIM.egui()),
+        );
+    }
+    if checking.len() > CHECKING_SHOWN {
+        note(ui, format!("and {} more", checking.len() - CHECKING_SHOWN));
+    }
 }
 
 #[cfg(test)]

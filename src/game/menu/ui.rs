@@ -336,8 +336,9 @@ fn draw_storage_warnings(
     let ctx = contexts.ctx_mut()?;
     let mut dismissed = false;
     egui::Area::new(egui::Id::new("storage-warnings"))
-        // Bottom right: clear of the title, the menu and the controls line.
+        // Bottom right: clear of the title, the menu and the controls line, and above any page.
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -64.0))
+        .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(PANEL)
@@ -345,7 +346,9 @@ fn draw_storage_warnings(
                 .corner_radius(8.0)
                 .inner_margin(12.0)
                 .show(ui, |ui| {
-                    ui.set_max_width(420.0);
+                    // Narrow enough to sit beside the main menu and the records page in a
+                    // 1280-pixel window, and fixed, so its lines wrap the same every frame.
+                    ui.set_width(300.0);
                     ui.label(
                         RichText::new("⚠ Problem with your saved files")
                             .color(AMBER.egui())
