@@ -1,5 +1,6 @@
-//! Keeps the layers apart: nothing under `src/logic/` may use Bevy beyond `bevy::math`, nor reach
-//! up into the game, the command line or file handling.
+//! Keeps the layers apart: nothing under `src/logic/` may use Bevy beyond its maths and colours
+//! (`bevy::math`, `bevy::color`, or those crates), nor reach up into the game, the command line
+//! or file handling.
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,10 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The lines of `source` that reach into Bevy other than through `bevy::math`.
+/// The parts of Bevy the logic may use: plain maths and colours, no engine.
+const ALLOWED: [&str; 2] = ["math", "color"];
+
+/// The lines of `source` that reach into Bevy other than through its maths and colours.
 fn bevy_uses_outside_math(source: &str) -> Vec<String> {
     let mut offending = Vec::new();
     for line in source.lines() {
@@ -32,14 +36,15 @@ fn bevy_uses_outside_math(source: &str) -> Vec<String> {
                 continue;
             }
             let reaches_bevy = if let Some(path) = after.strip_prefix("::") {
-                // `bevy::…`: only the math module is allowed.
-                !path.starts_with("math")
+                // `bevy::…`: only the math and colour modules are allowed.
+                !ALLOWED.iter().any(|module| path.starts_with(module))
             } else if let Some(tail) = after.strip_prefix('_') {
-                // `bevy_…`: a crate path such as `bevy_ecs::…`; `bevy_math` is allowed.
+                // `bevy_…`: a crate path such as `bevy_ecs::…`; `bevy_math` and `bevy_color`
+                // are allowed.
                 let word_end = tail
                     .find(|c: char| !(c.is_alphanumeric() || c == '_'))
                     .unwrap_or(tail.len());
-                tail[word_end..].starts_with("::") && &tail[..word_end] != "math"
+                tail[word_end..].starts_with("::") && !ALLOWED.contains(&&tail[..word_end])
             } else {
                 // `use bevy;` or `extern crate bevy` brings in the whole engine.
                 after.trim_start().starts_with(';') || after.trim().is_empty()

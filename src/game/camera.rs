@@ -19,7 +19,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug)]
 pub struct NoMultisampling;
 
-fn spawn_camera(mut commands: Commands, settings: Res<Settings>) {
+/// Spawns the camera, multisampled as the settings ask.
+pub(super) fn spawn_camera(mut commands: Commands, settings: Res<Settings>) {
     commands.spawn((
         Name::new("Camera"),
         Camera2d,
@@ -63,7 +64,9 @@ pub(in crate::game) fn end_mode_view<V: Resource>(
 }
 
 /// Puts the camera back as the title screen expects it: at the origin, upright, unzoomed.
-fn reset_camera(camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>) {
+pub(in crate::game) fn reset_camera(
+    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
+) {
     if let Some(mut camera) = camera {
         let (ref mut transform, ref mut projection) = *camera;
         transform.translation = Vec3::new(0.0, 0.0, transform.translation.z);

@@ -148,11 +148,19 @@ pub fn run(options: LaunchOptions) -> ExitCode {
             .insert_resource(plan)
             .add_plugins(frame_timing::plugin);
     }
+    let storage = StorageDir::from_env();
     if options.bare {
-        app.add_plugins((EguiPlugin::default(), bare_window));
+        // The game's own camera settings, so a scene's frame is measured beside a window that
+        // draws the same way.
+        let settings = storage
+            .as_ref()
+            .map(settings::read_only)
+            .unwrap_or_default();
+        app.insert_resource(settings)
+            .add_plugins((EguiPlugin::default(), bare_window));
         return exit_code(app.run());
     }
-    match StorageDir::from_env() {
+    match storage {
         Some(dirs) => {
             app.insert_resource(dirs);
         }
@@ -201,12 +209,10 @@ fn exit_code(exit: AppExit) -> ExitCode {
     }
 }
 
-/// The bare window: a 2D camera and one empty egui panel, nothing of the game.
+/// The bare window: the game's 2D camera, as its settings set it up, and one empty egui panel,
+/// nothing of the game.
 fn bare_window(app: &mut App) {
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn((Name::new("Camera"), Camera2d));
-    })
-    .add_systems(
+    app.add_systems(Startup, camera::spawn_camera).add_systems(
         bevy_egui::EguiPrimaryContextPass,
         |mut contexts: bevy_egui::EguiContexts| -> Result {
             bevy_egui::egui::Window::new("Bare").show(contexts.ctx_mut()?, |ui| {

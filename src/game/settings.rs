@@ -329,6 +329,16 @@ fn settings_path(dirs: &StorageDir) -> std::path::PathBuf {
     dirs.config.join(SETTINGS_FILE)
 }
 
+/// The settings in `dirs`, read without changing anything on disk (a damaged file gives the
+/// defaults and stays where it is): for the bare window of the frame benchmark, which draws as
+/// the game would with them.
+pub fn read_only(dirs: &StorageDir) -> Settings {
+    crate::files::read_plain_file(&settings_path(dirs), crate::files::MAX_JSON_BYTES)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default()
+}
+
 fn load_settings(
     dirs: Option<Res<StorageDir>>,
     sections: Res<ModeSections>,

@@ -1,24 +1,16 @@
 //! The ghost: the best run of this seed and difficulty, played from its replay step for step
-//! beside the player as a translucent runner, with the gap in metres in the HUD. The Ghosts
-//! setting turns it off.
+//! beside the player, with the gap in metres in the HUD; each view draws it as a translucent
+//! runner. The Ghosts setting turns it off.
 
-use super::layout::{TrackLayout, lane_offset};
-use super::palette::Palette;
 use super::rules::{RunnerRun, runner_board, start_run, step_runner};
 use crate::game::daily::DailyChallenge;
 use crate::game::records::Watching;
 use crate::game::replays::Records;
-use crate::game::screens::{AppSystems, PausableSystems, Screen};
+use crate::game::screens::{PausableSystems, Screen};
 use crate::game::settings::Settings;
 use crate::logic::replay::{ReplayRun, Timed, play_until};
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use bevy::prelude::*;
-use std::f32::consts::FRAC_PI_2;
-
-/// The ghost's colour: pale and see-through, so it never hides the track or the player.
-const GHOST_COLOUR: Color = Color::srgba(0.75, 0.90, 1.0, 0.4);
-/// Under the player's runner (at 5), above the track.
-const GHOST_Z: f32 = 4.8;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Runner), summon_ghost.after(start_run))
@@ -32,20 +24,6 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(PausableSystems)
                 .run_if(resource_exists::<RunnerGhost>.and_then(resource_exists::<RunnerRun>)),
         );
-    if crate::game::draws(app) {
-        app.add_systems(
-            OnEnter(Screen::Runner),
-            spawn_ghost_figure.after(summon_ghost),
-        )
-        .add_systems(
-            Update,
-            place_ghost_figure.in_set(AppSystems::Present).run_if(
-                resource_exists::<RunnerGhost>
-                    .and_then(resource_exists::<RunnerRun>)
-                    .and_then(resource_exists::<TrackLayout>),
-            ),
-        );
-    }
 }
 
 /// The best run of this seed, being played again beside the player.
@@ -100,51 +78,4 @@ fn summon_ghost(
 fn step_ghost(run: Res<RunnerRun>, mut ghost: ResMut<RunnerGhost>) {
     let ghost = &mut *ghost;
     play_until(&mut ghost.sim, &ghost.inputs, &mut ghost.next, run.sim.tick);
-}
-
-/// The drawn ghost.
-#[derive(Component, Debug)]
-struct GhostFigure;
-
-fn spawn_ghost_figure(
-    mut commands: Commands,
-    mut palette: Palette,
-    ghost: Option<Res<RunnerGhost>>,
-) {
-    if ghost.is_none() {
-        return;
-    }
-    commands.spawn((
-        Name::new("Ghost"),
-        GhostFigure,
-        Transform::from_xyz(0.0, 0.0, GHOST_Z),
-        Visibility::Hidden,
-        DespawnOnExit(Screen::Runner),
-        children![
-            (palette.circle(0.78, GHOST_COLOUR), Transform::default()),
-            (
-                palette.circle(0.42, GHOST_COLOUR),
-                Transform::from_xyz(0.0, 0.22, 0.01),
-            ),
-        ],
-    ));
-}
-
-fn place_ghost_figure(
-    ghost: Res<RunnerGhost>,
-    layout: Res<TrackLayout>,
-    mut figure: Single<(&mut Transform, &mut Visibility), With<GhostFigure>>,
-) {
-    let body = &ghost.sim.body;
-    let across = lane_offset(body.lateral_lanes() as f32);
-    let (ref mut transform, ref mut visibility) = *figure;
-    match layout.track_point(body.distance_m, across) {
-        Some((point, quarter)) => {
-            transform.translation = point.extend(GHOST_Z);
-            transform.rotation = Quat::from_rotation_z(quarter as f32 * FRAC_PI_2);
-            **visibility = Visibility::Inherited;
-        }
-        // Beyond the segments drawn (far ahead or behind): out of sight.
-        None => **visibility = Visibility::Hidden,
-    }
 }

@@ -1,22 +1,16 @@
 //! Runner mode: an endless three-lane temple run on a certified noise track, with the planner's
-//! route and an autopilot. One plugin per feature: the rules ([`rules`]), the track as it is
-//! spawned ([`track`]), the runner's figure, the guardians who chase it, the ghost of the best
-//! run, the camera, the route overlay, the HUD and the music's tempo.
+//! route and an autopilot. One plugin per feature: the rules ([`rules`]), the ghost of the best
+//! run, the world every view draws ([`world`]), the two views of it ([`chase`], the default, and
+//! [`top_down`]; only the one shown runs), the settings, the HUD and the music's tempo.
 
-mod camera;
 mod chase;
-mod figure;
 pub mod ghost;
 mod hud;
-mod layout;
 pub mod options;
-mod palette;
-mod projection;
-mod pursuers;
-mod route;
 pub mod rules;
 mod tempo;
-mod track;
+mod top_down;
+pub mod world;
 
 pub use rules::{AUTOPILOT, RunnerEvent, RunnerResult, RunnerRun};
 
@@ -38,14 +32,11 @@ pub const MODE: ModeInfo = ModeInfo {
 fn plugin(app: &mut App) {
     app.add_plugins((
         rules::plugin,
-        track::plugin,
-        figure::plugin,
-        pursuers::plugin,
         ghost::plugin,
-        camera::plugin,
+        world::plugin,
         chase::plugin,
+        top_down::plugin,
         options::plugin,
-        route::plugin,
         hud::plugin,
         tempo::plugin,
     ));

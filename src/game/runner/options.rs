@@ -1,21 +1,31 @@
 //! The player's runner settings: how the run is seen, as the runner's section of the settings
-//! page and of `settings.json`.
+//! page and of `settings.json`. The view chosen is also a state, and the view shown one computed
+//! from it and the screen, so that each view's entities and systems exist only while it is shown
+//! and switching the view in the settings works in the middle of a run.
 
 use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue};
+use crate::game::screens::{AppSystems, Screen};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
     mode_settings_plugin::<RunnerOptions>(app);
+    app.init_state::<RunnerView>()
+        .add_computed_state::<ShownView>()
+        .add_systems(
+            PreUpdate,
+            follow_the_view_setting.run_if(resource_changed::<RunnerOptions>),
+        );
 }
 
 /// The view row.
 pub const VIEW: MenuItem = MenuItem::Setting("runner.view");
 
-/// How the run is seen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+/// How the run is seen: a setting, and a state that follows it.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunnerView {
     /// From behind and above the runner, the track receding to the horizon.
@@ -35,6 +45,66 @@ impl RunnerView {
             RunnerView::Chase => "Chase",
             RunnerView::TopDown => "Top-down",
         }
+    }
+}
+
+/// The view on screen: the chosen one while the runner's screen is shown, none otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ShownView(pub RunnerView);
+
+impl ComputedStates for ShownView {
+    type SourceStates = (Screen, RunnerView);
+
+    fn compute((screen, view): (Screen, RunnerView)) -> Option<ShownView> {
+        (screen == Screen::Runner).then_some(ShownView(view))
+    }
+}
+
+/// Adds the life of one view of the run, whose state while it is set up is the resource `V`:
+/// `set_up` runs whenever the view is shown and not set up (on entering the runner's screen,
+/// after a restart, when the view is chosen in the middle of a run); leaving the view or the
+/// screen drops `V` and puts the camera back, and the view's entities, which carry
+/// [`view_lifetime`], go.
+pub(super) fn add_view<V: Resource, M>(
+    app: &mut App,
+    view: RunnerView,
+    set_up: impl IntoScheduleConfigs<ScheduleSystem, M>,
+) {
+    let shown = ShownView(view);
+    app.add_systems(OnExit(shown), end_view::<V>)
+        .add_systems(OnExit(Screen::Runner), end_view::<V>)
+        .add_systems(
+            Update,
+            set_up
+                .in_set(AppSystems::Update)
+                .run_if(in_state(shown).and_then(not(resource_exists::<V>))),
+        );
+}
+
+/// What every entity of a view carries: it goes when the view or the screen ends.
+pub(super) fn view_lifetime(view: RunnerView) -> (DespawnOnExit<ShownView>, DespawnOnExit<Screen>) {
+    (
+        DespawnOnExit(ShownView(view)),
+        DespawnOnExit(Screen::Runner),
+    )
+}
+
+fn end_view<V: Resource>(
+    mut commands: Commands,
+    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
+) {
+    commands.remove_resource::<V>();
+    crate::game::camera::reset_camera(camera);
+}
+
+/// The view state follows the setting, loaded or changed.
+fn follow_the_view_setting(
+    options: Res<RunnerOptions>,
+    view: Res<State<RunnerView>>,
+    mut next: ResMut<NextState<RunnerView>>,
+) {
+    if *view.get() != options.view {
+        next.set(options.view);
     }
 }
 

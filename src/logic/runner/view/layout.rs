@@ -1,25 +1,29 @@
 //! Where the track lies in the world: one world unit is one metre, segments are laid end to end,
 //! each with the heading it starts at, and a junction turns the path at its contact point. The
-//! track, the runner, the camera and the route all place themselves with these.
+//! track, the runner, the cameras and the route of every view place themselves with these.
 
 use crate::logic::runner::timing::{CONTACT_OFFSET_M, LANES, SEGMENT_LENGTH_M};
 use crate::logic::runner::track::SegmentKind;
-use bevy::prelude::*;
+use bevy_math::{Mat2, Vec2};
 use std::collections::VecDeque;
-use std::f32::consts::FRAC_PI_2;
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 /// Width of one lane, in metres.
-pub(super) const LANE_WIDTH: f32 = 3.4;
+pub const LANE_WIDTH: f32 = 3.4;
 /// Width of the walkable track.
-pub(super) const TRACK_WIDTH: f32 = LANE_WIDTH * LANES as f32;
+pub const TRACK_WIDTH: f32 = LANE_WIDTH * LANES as f32;
+/// The stone kerb on each side of the track, in metres.
+pub const KERB: f32 = 0.8;
+/// How far the jungle floor reaches beside the track, in metres.
+pub const JUNGLE_REACH: f32 = 40.0;
 /// The contact point's distance into a segment, in metres.
-pub(super) const CORNER: f32 = CONTACT_OFFSET_M as f32;
+pub const CORNER: f32 = CONTACT_OFFSET_M as f32;
 /// A segment's length, in metres.
-pub(super) const SEGMENT: f32 = SEGMENT_LENGTH_M as f32;
+pub const SEGMENT: f32 = SEGMENT_LENGTH_M as f32;
 
 /// Where one segment lies in the world.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct SegmentPlace {
+pub struct SegmentPlace {
     /// The segment's index along the track.
     pub index: u64,
     /// Straight or a turn.
@@ -44,8 +48,8 @@ impl SegmentPlace {
 }
 
 /// The segments laid so far that are still drawn, and where the next one begins.
-#[derive(Resource, Debug, Default)]
-pub(super) struct TrackLayout {
+#[derive(Debug, Default, Clone)]
+pub struct TrackLayout {
     places: VecDeque<SegmentPlace>,
     next_origin: Vec2,
     next_quarter: i64,
@@ -103,13 +107,13 @@ impl TrackLayout {
 }
 
 /// The rotation of a heading: 0 up, 1 left, 2 down, 3 right.
-pub(super) fn rotation(quarter: i64) -> Mat2 {
+pub fn rotation(quarter: i64) -> Mat2 {
     Mat2::from_angle(quarter.rem_euclid(4) as f32 * FRAC_PI_2)
 }
 
 /// A point of a segment in its own frame (start edge centre at the origin, heading up, right
 /// along +x). At a junction the part past the contact point runs along the new heading.
-pub(super) fn local_point(kind: SegmentKind, along: f32, across: f32) -> Vec2 {
+pub fn local_point(kind: SegmentKind, along: f32, across: f32) -> Vec2 {
     let turn = match kind {
         SegmentKind::TurnLeft if along > CORNER => 1,
         SegmentKind::TurnRight if along > CORNER => -1,
@@ -119,7 +123,7 @@ pub(super) fn local_point(kind: SegmentKind, along: f32, across: f32) -> Vec2 {
 }
 
 /// How many quarter turns a segment adds to the heading.
-pub(super) fn quarter_turns(kind: SegmentKind) -> i64 {
+pub fn quarter_turns(kind: SegmentKind) -> i64 {
     match kind {
         SegmentKind::Straight => 0,
         SegmentKind::TurnLeft => 1,
@@ -129,8 +133,22 @@ pub(super) fn quarter_turns(kind: SegmentKind) -> i64 {
 
 /// The centre of a lane (0 left to 2 right, fractions between), in metres right of the centre
 /// line.
-pub(super) fn lane_offset(lane: f32) -> f32 {
+pub fn lane_offset(lane: f32) -> f32 {
     (lane - 1.0) * LANE_WIDTH
+}
+
+/// How fast a camera turns toward the runner's heading, per second (exponential approach).
+const CAMERA_TURN_RATE: f32 = 9.0;
+
+/// The angle `current` moves to, turning the short way round toward `target` at a camera's
+/// rate for `dt` seconds, and landing exactly on it once close: how both views' cameras swing
+/// round at a junction.
+pub fn turn_toward(current: f32, target: f32, dt: f32) -> f32 {
+    let gap = (target - current + PI).rem_euclid(TAU) - PI;
+    if gap.abs() < 1e-3 {
+        return target;
+    }
+    current + gap * (1.0 - (-CAMERA_TURN_RATE * dt).exp())
 }
 
 #[cfg(test)]
@@ -156,6 +174,17 @@ mod tests {
         assert!((rotation(1) * Vec2::Y).abs_diff_eq(Vec2::NEG_X, 1e-6));
         assert!((rotation(-1) * Vec2::Y).abs_diff_eq(Vec2::X, 1e-6));
         assert!((rotation(4) * Vec2::Y).abs_diff_eq(Vec2::Y, 1e-6));
+    }
+
+    #[test]
+    fn the_camera_turns_the_short_way_and_settles() {
+        // From just left of straight up to a right turn: clockwise, not all the way round.
+        let turned = turn_toward(0.0, -FRAC_PI_2, 0.05);
+        assert!(turned < 0.0 && turned > -FRAC_PI_2, "{turned}");
+        // From three quarter turns to a full turn (the same heading as zero): the short way.
+        let wrapped = turn_toward(3.0 * FRAC_PI_2, 0.0, 0.05);
+        assert!(wrapped > 3.0 * FRAC_PI_2, "{wrapped}");
+        assert_eq!(turn_toward(1.0, 1.0005, 0.01), 1.0005);
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The meshes and materials the runner's drawing shares: one circle mesh per radius and one
-//! material per colour, made once and handed out again.
+//! The meshes and materials the top-down view shares: one circle mesh per radius, one arrow and
+//! one material per colour, made once and handed out again.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

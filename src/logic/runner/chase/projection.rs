@@ -2,9 +2,10 @@
 //! the perspective projection of ground points and of points above the ground onto the window,
 //! as arcade racers draw their roads. Screen coordinates are window pixels from its centre, y up.
 //! Everything here is plain maths, projected on the CPU every frame. Depth is kept by drawing
-//! back to front ([`super::chase`] sorts what it draws by distance).
+//! back to front ([`super::draw_list`] sorts what it draws by distance).
 
-use bevy::math::{Mat2, Vec2};
+use crate::logic::runner::view::world::DRAWN_AHEAD_M;
+use bevy_math::{Mat2, Vec2};
 
 /// How high the camera rides above the ground, in metres.
 pub const CAMERA_HEIGHT_M: f32 = 4.2;
@@ -17,7 +18,7 @@ pub const HORIZON_PX: f32 = 150.0;
 /// Nothing nearer the camera than this is drawn, in metres: ground pieces are cut here.
 pub const NEAR_M: f32 = 0.8;
 /// Nothing farther than this is drawn, in metres.
-pub const FAR_M: f32 = 200.0;
+pub const FAR_M: f32 = DRAWN_AHEAD_M;
 /// A lane is readable while it is at least this many pixels wide on screen.
 pub const READABLE_LANE_PX: f32 = 12.0;
 
@@ -77,30 +78,69 @@ impl Viewed {
     }
 }
 
+/// The most corners a projected polygon keeps: a ring of [`MAX_CORNERS`] - 1 cut once by the
+/// near plane gains one.
+pub const MAX_CORNERS: usize = 16;
+
+/// A convex polygon of at most [`MAX_CORNERS`] corners, kept on the stack: the chase view makes
+/// thousands a frame and allocates none.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Polygon {
+    corners: [Vec2; MAX_CORNERS],
+    len: usize,
+}
+
+impl Default for Polygon {
+    fn default() -> Polygon {
+        Polygon {
+            corners: [Vec2::ZERO; MAX_CORNERS],
+            len: 0,
+        }
+    }
+}
+
+impl Polygon {
+    /// Adds a corner (one past [`MAX_CORNERS`] is dropped).
+    pub fn push(&mut self, corner: Vec2) {
+        if let Some(slot) = self.corners.get_mut(self.len) {
+            *slot = corner;
+            self.len += 1;
+        }
+    }
+
+    /// Its corners, in order.
+    pub fn corners(&self) -> &[Vec2] {
+        &self.corners[..self.len]
+    }
+}
+
 /// Projects a ground polygon (its corners in the camera's frame, in order), cutting away what
 /// lies nearer than [`NEAR_M`] first, so a piece of ground that passes under the camera still
 /// reaches the bottom of the window. Returns the projected corners; fewer than three when
 /// nothing is left.
-pub fn project_ground(corners: &[Viewed]) -> Vec<Vec2> {
-    let mut kept: Vec<Viewed> = Vec::with_capacity(corners.len() + 2);
+pub fn project_ground(corners: &[Viewed]) -> Polygon {
+    let mut projected = Polygon::default();
+    let mut keep = |corner: Viewed| {
+        if let Some((at, _)) = corner.project(0.0) {
+            projected.push(at);
+        }
+    };
     for (i, &here) in corners.iter().enumerate() {
         let next = corners[(i + 1) % corners.len()];
         let (here_in, next_in) = (here.ahead >= NEAR_M, next.ahead >= NEAR_M);
         if here_in {
-            kept.push(here);
+            keep(here);
         }
         if here_in != next_in {
             // Where the edge crosses the near plane.
             let t = (NEAR_M - here.ahead) / (next.ahead - here.ahead);
-            kept.push(Viewed {
+            keep(Viewed {
                 side: here.side + (next.side - here.side) * t,
                 ahead: NEAR_M,
             });
         }
     }
-    kept.iter()
-        .filter_map(|corner| corner.project(0.0).map(|(at, _)| at))
-        .collect()
+    projected
 }
 
 /// How far ahead of the camera a lane of `lane_width_m` stays at least [`READABLE_LANE_PX`] wide.
@@ -115,6 +155,7 @@ mod tests {
     use crate::logic::runner::timing::{
         JUMP_S, LANE_CHANGE_S, REACTION_MARGIN_S, SEGMENT_LENGTH_M, SLIDE_S, Timing,
     };
+    use crate::logic::runner::view::layout::LANE_WIDTH;
     use std::f32::consts::FRAC_PI_2;
 
     fn camera() -> ChaseCamera {
@@ -198,8 +239,12 @@ mod tests {
             },
         ];
         let projected = project_ground(&corners);
-        assert_eq!(projected.len(), 4);
-        let lowest = projected.iter().map(|p| p.y).fold(f32::INFINITY, f32::min);
+        assert_eq!(projected.corners().len(), 4);
+        let lowest = projected
+            .corners()
+            .iter()
+            .map(|p| p.y)
+            .fold(f32::INFINITY, f32::min);
         let (near_edge, _) = Viewed {
             side: 0.0,
             ahead: NEAR_M,
@@ -212,7 +257,7 @@ mod tests {
             .iter()
             .map(|c| Viewed { ahead: -5.0, ..*c })
             .collect();
-        assert!(project_ground(&behind).is_empty());
+        assert!(project_ground(&behind).corners().is_empty());
     }
 
     #[test]
@@ -222,7 +267,7 @@ mod tests {
         let react_s = 2.0 * LANE_CHANGE_S + JUMP_S.max(SLIDE_S) + REACTION_MARGIN_S;
         let top = Timing::for_difficulty(Difficulty::Hard).max_speed_mps;
         let needed_m = (top * react_s) as f32 + CAMERA_BACK_M;
-        let readable = readable_distance_m(3.4);
+        let readable = readable_distance_m(LANE_WIDTH);
         assert!(
             readable > needed_m,
             "{readable} m readable, {needed_m} m needed"

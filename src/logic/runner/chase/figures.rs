@@ -1,13 +1,16 @@
 //! The bodies the chase view draws from behind: the runner (and the ghost, in pale colours),
-//! posed by its run, and the temple guardians.
+//! posed by its run (a run cycle whose rate follows the speed, a jump over the shadow, a slide
+//! crouch, a lean into lane changes, a stumble and a fall), and the temple guardians.
 
-use super::Canvas;
-use crate::game::runner::projection::Viewed;
-use crate::game::runner::pursuers::{GUARDIAN_BODY, GUARDIAN_EYES, GUARDIAN_GLOW, GUARDIAN_MASK};
-use crate::game::runner::track::SHADOW;
+use super::painter::Canvas;
+use super::projection::Viewed;
 use crate::logic::runner::body::{Posture, RunnerBody};
 use crate::logic::runner::timing::{JUMP_S, SLIDE_S};
-use bevy::prelude::*;
+use crate::logic::runner::view::palette::{
+    GUARDIAN_BODY, GUARDIAN_EYES, GUARDIAN_GLOW, GUARDIAN_MASK, SHADOW,
+};
+use bevy_color::{Alpha, Color};
+use bevy_math::{Mat2, Vec2};
 use std::f32::consts::{FRAC_PI_2, TAU};
 
 const RUNNER_SHIRT: Color = Color::srgb(0.85, 0.30, 0.18);
@@ -24,7 +27,7 @@ const FALL_S: f32 = 0.35;
 
 /// How the runner's body is posed this frame.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Pose {
+pub struct Pose {
     /// Where the stride is, in radians.
     stride: f32,
     /// Height of the feet above the ground, in metres (a jump).
@@ -42,7 +45,7 @@ pub(super) struct Pose {
 impl Pose {
     /// The pose of `body` at `clock` (the view's clock); `ended_at` is when its run ended on
     /// that clock, if it did.
-    pub(super) fn of(body: &RunnerBody, clock: f32, ended_at: Option<f32>) -> Pose {
+    pub fn of(body: &RunnerBody, clock: f32, ended_at: Option<f32>) -> Pose {
         let stride = (body.distance_m as f32 / STRIDE_M).fract() * TAU;
         let (lift, crouch) = match body.posture {
             Posture::Jumping { left_s } => {
@@ -79,33 +82,46 @@ impl Pose {
     }
 }
 
+/// Whose colours a drawn runner wears.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    /// The player's runner.
+    Runner,
+    /// The ghost of the best run: pale and see-through.
+    Ghost,
+}
+
 /// The colours of a drawn runner.
-pub(super) struct Look {
+struct Colours {
     shirt: Color,
     skin: Color,
     trousers: Color,
     shadow: Color,
 }
 
-/// The player's runner.
-pub(super) const RUNNER_LOOK: Look = Look {
-    shirt: RUNNER_SHIRT,
-    skin: RUNNER_SKIN,
-    trousers: RUNNER_TROUSERS,
-    shadow: SHADOW,
-};
-
-/// The ghost of the best run: pale and see-through.
-pub(super) const GHOST_LOOK: Look = Look {
-    shirt: Color::srgba(0.75, 0.88, 1.0, 0.45),
-    skin: Color::srgba(0.85, 0.92, 1.0, 0.45),
-    trousers: Color::srgba(0.65, 0.78, 0.95, 0.45),
-    shadow: Color::srgba(0.0, 0.0, 0.0, 0.12),
-};
+impl Look {
+    /// Its colours.
+    fn colours(self) -> Colours {
+        match self {
+            Look::Runner => Colours {
+                shirt: RUNNER_SHIRT,
+                skin: RUNNER_SKIN,
+                trousers: RUNNER_TROUSERS,
+                shadow: SHADOW,
+            },
+            Look::Ghost => Colours {
+                shirt: Color::srgba(0.75, 0.88, 1.0, 0.45),
+                skin: Color::srgba(0.85, 0.92, 1.0, 0.45),
+                trousers: Color::srgba(0.65, 0.78, 0.95, 0.45),
+                shadow: Color::srgba(0.0, 0.0, 0.0, 0.12),
+            },
+        }
+    }
+}
 
 /// The glow of a held power-up around the runner: a ring on the ground and a haze behind it,
 /// the `nth` held a little wider.
-pub(super) fn draw_aura(canvas: &mut Canvas, at: Viewed, colour: Color, nth: usize) {
+pub(super) fn paint_aura(canvas: &mut Canvas, at: Viewed, colour: Color, nth: usize) {
     let (Some((feet, scale)), Some((middle, _))) = (at.project(0.0), at.project(1.0)) else {
         return;
     };
@@ -124,7 +140,7 @@ pub(super) fn draw_aura(canvas: &mut Canvas, at: Viewed, colour: Color, nth: usi
 
 /// A temple guardian seen from behind: a stone body with a mask and glowing eyes in a red glow,
 /// swaying as it runs.
-pub(super) fn draw_guardian(canvas: &mut Canvas, at: Viewed, sway: f32) {
+pub(super) fn paint_guardian(canvas: &mut Canvas, at: Viewed, sway: f32) {
     let Some((feet, scale)) = at.project(0.0) else {
         return;
     };
@@ -156,7 +172,8 @@ pub(super) fn draw_guardian(canvas: &mut Canvas, at: Viewed, sway: f32) {
 }
 
 /// A runner seen from behind in `look`'s colours: shadow, legs, shirt, arms and head, posed.
-pub(super) fn draw_runner(canvas: &mut Canvas, at: Viewed, pose: Pose, look: &Look) {
+pub(super) fn paint_runner(canvas: &mut Canvas, at: Viewed, pose: Pose, look: Look) {
+    let look = look.colours();
     let Some((feet, scale)) = at.project(0.0) else {
         return;
     };
