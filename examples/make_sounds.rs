@@ -10,7 +10,8 @@ use rand_chacha::ChaCha8Rng;
 use std::f32::consts::TAU;
 use std::path::Path;
 use temple_trails::game::audio::Sound;
-use temple_trails::game::music::Piece;
+use temple_trails::game::music::TITLE_MUSIC;
+use temple_trails::game::{maze, runner};
 
 /// Samples per second: plenty for short effects, and small files.
 const SAMPLE_RATE: u32 = 22_050;
@@ -136,48 +137,67 @@ fn envelope(t: f32, seconds: f32) -> f32 {
     attack * decay
 }
 
+/// Every sound, in the order of their seeds.
+const SOUNDS: [Sound; 13] = [
+    Sound::MENU_MOVE,
+    Sound::MENU_CONFIRM,
+    runner::sounds::COIN,
+    runner::sounds::JUMP,
+    runner::sounds::SLIDE,
+    runner::sounds::LANE_CHANGE,
+    runner::sounds::TURN,
+    runner::sounds::CRASH,
+    maze::sounds::FOOTSTEP,
+    maze::sounds::WIN,
+    runner::sounds::STUMBLE,
+    runner::sounds::POWER_UP,
+    runner::sounds::SHIELD_BREAK,
+];
+
 fn synthesize(sound: Sound, rng: &mut ChaCha8Rng) -> Voice {
     match sound {
-        Sound::MenuMove => Voice::silence(0.06).tone(0.0, 0.06, 880.0, 880.0, 0.3, 1.0),
-        Sound::MenuConfirm => Voice::silence(0.16)
+        Sound::MENU_MOVE => Voice::silence(0.06).tone(0.0, 0.06, 880.0, 880.0, 0.3, 1.0),
+        Sound::MENU_CONFIRM => Voice::silence(0.16)
             .tone(0.0, 0.07, 660.0, 660.0, 0.3, 1.0)
             .tone(0.06, 0.10, 990.0, 990.0, 0.3, 1.0),
-        Sound::Coin => Voice::silence(0.3)
+        runner::sounds::COIN => Voice::silence(0.3)
             .tone(0.0, 0.07, 988.0, 988.0, 0.15, 1.0)
             .tone(0.06, 0.24, 1319.0, 1319.0, 0.15, 1.0),
-        Sound::Jump => Voice::silence(0.22).tone(0.0, 0.22, 300.0, 720.0, 0.2, 1.0),
-        Sound::Slide => Voice::silence(0.35).noise(rng, 0.0, 0.35, 0.85, 1.0),
-        Sound::LaneChange => Voice::silence(0.14).noise(rng, 0.0, 0.14, 0.55, 1.0),
-        Sound::Turn => Voice::silence(0.18)
+        runner::sounds::JUMP => Voice::silence(0.22).tone(0.0, 0.22, 300.0, 720.0, 0.2, 1.0),
+        runner::sounds::SLIDE => Voice::silence(0.35).noise(rng, 0.0, 0.35, 0.85, 1.0),
+        runner::sounds::LANE_CHANGE => Voice::silence(0.14).noise(rng, 0.0, 0.14, 0.55, 1.0),
+        runner::sounds::TURN => Voice::silence(0.18)
             .tone(0.0, 0.08, 523.0, 523.0, 0.1, 0.8)
             .tone(0.07, 0.11, 784.0, 784.0, 0.1, 0.8)
             .noise(rng, 0.0, 0.1, 0.6, 0.3),
-        Sound::Crash => Voice::silence(0.7)
+        runner::sounds::CRASH => Voice::silence(0.7)
             .noise(rng, 0.0, 0.7, 0.92, 1.0)
             .tone(0.0, 0.5, 110.0, 45.0, 0.0, 1.0),
-        Sound::Footstep => Voice::silence(0.07)
+        maze::sounds::FOOTSTEP => Voice::silence(0.07)
             .noise(rng, 0.0, 0.07, 0.9, 1.0)
             .tone(0.0, 0.05, 140.0, 90.0, 0.0, 0.6),
-        Sound::Win => Voice::silence(0.75)
+        maze::sounds::WIN => Voice::silence(0.75)
             .tone(0.0, 0.18, 523.0, 523.0, 0.2, 1.0)
             .tone(0.14, 0.18, 659.0, 659.0, 0.2, 1.0)
             .tone(0.28, 0.18, 784.0, 784.0, 0.2, 1.0)
             .tone(0.42, 0.33, 1047.0, 1047.0, 0.2, 1.0),
         // A thud and a scrape, then a low warning note: the guardians are close.
-        Sound::Stumble => Voice::silence(0.5)
+        runner::sounds::STUMBLE => Voice::silence(0.5)
             .noise(rng, 0.0, 0.2, 0.9, 1.0)
             .tone(0.0, 0.15, 160.0, 80.0, 0.0, 0.9)
             .tone(0.16, 0.34, 196.0, 185.0, 0.6, 0.5),
         // A rising arpeggio with a shimmer on top.
-        Sound::PowerUp => Voice::silence(0.45)
+        runner::sounds::POWER_UP => Voice::silence(0.45)
             .tone(0.0, 0.12, 523.0, 523.0, 0.25, 0.9)
             .tone(0.08, 0.12, 784.0, 784.0, 0.25, 0.9)
             .tone(0.16, 0.29, 1047.0, 1568.0, 0.1, 0.9)
             .noise(rng, 0.16, 0.29, 0.2, 0.15),
         // Glass-like: a bright falling tone over a burst of hiss.
-        Sound::ShieldBreak => Voice::silence(0.4)
+        runner::sounds::SHIELD_BREAK => Voice::silence(0.4)
             .tone(0.0, 0.4, 1760.0, 880.0, 0.0, 0.8)
             .noise(rng, 0.0, 0.25, 0.1, 0.7),
+        // The maze's catch is the runner's crash.wav; every other name has its recipe above.
+        other => panic!("no recipe for the sound {}", other.0),
     }
 }
 
@@ -370,14 +390,15 @@ fn runner_piece(rng: &mut ChaCha8Rng) -> Score {
     score
 }
 
-fn compose(piece: Piece, rng: &mut ChaCha8Rng) -> Voice {
-    match piece {
-        Piece::Title => title_piece(rng),
-        Piece::Maze => maze_piece(rng),
-        Piece::Runner => runner_piece(rng),
-    }
-    .voice
-}
+/// A function that composes a loop from its seeded stream.
+type Composer = fn(&mut ChaCha8Rng) -> Score;
+
+/// Every loop, by asset path, with the function that composes it, in the order of their seeds.
+const PIECES: [(&str, Composer); 3] = [
+    (TITLE_MUSIC, title_piece),
+    (runner::MUSIC, runner_piece),
+    (maze::MUSIC, maze_piece),
+];
 
 /// Writes samples as a 16-bit mono WAV file.
 fn write_wav(path: &Path, samples: Vec<i16>) -> Result<(), Box<dyn std::error::Error>> {
@@ -400,17 +421,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     std::fs::create_dir_all(assets.join("sounds"))?;
     std::fs::create_dir_all(assets.join("music"))?;
-    for (index, sound) in Sound::ALL.into_iter().enumerate() {
+    for (index, sound) in SOUNDS.into_iter().enumerate() {
         // One fixed noise stream per sound, so each file is reproducible on its own.
         let mut rng = ChaCha8Rng::seed_from_u64(index as u64);
         let samples = synthesize(sound, &mut rng).finish();
         write_wav(&assets.join(sound.asset_path()), samples)?;
     }
-    for (index, piece) in Piece::ALL.into_iter().enumerate() {
+    for (index, (path, compose)) in PIECES.into_iter().enumerate() {
         // Each piece's melody and rests come from its own seeded stream.
         let mut rng = ChaCha8Rng::seed_from_u64(1000 + index as u64);
-        let samples = compose(piece, &mut rng).finish();
-        write_wav(&assets.join(piece.asset_path()), samples)?;
+        let samples = compose(&mut rng).voice.finish();
+        write_wav(&assets.join(path), samples)?;
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy::window::WindowFocused;
 use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
 use temple_trails::game::MODES;
+use temple_trails::game::maze;
 use temple_trails::game::menu::{MenuCursor, MenuInput, MenuItem};
 use temple_trails::game::screens::{Menu, PausableSystems, Screen};
 use temple_trails::game::settings::{GameDifficulty, Settings, VolumeChannel};
@@ -29,9 +30,9 @@ fn app_with_maze_probes() -> App {
                 Update,
                 (|mut ticks: ResMut<GameplayTicks>| ticks.0 += 1)
                     .in_set(PausableSystems)
-                    .run_if(in_state(Screen::Maze)),
+                    .run_if(in_state(maze::SCREEN)),
             )
-            .add_systems(OnEnter(Screen::Maze), |mut entries: ResMut<MazeEntries>| {
+            .add_systems(OnEnter(maze::SCREEN), |mut entries: ResMut<MazeEntries>| {
                 entries.0 += 1;
             });
     })
@@ -59,9 +60,9 @@ fn game_starts_on_the_title_screen_with_the_main_menu() {
 #[test]
 fn title_to_mode_to_pause_to_resume_to_main_menu() {
     let mut app = app_with_maze_probes();
-    move_cursor_to(&mut app, MenuItem::Play(Screen::Maze));
+    move_cursor_to(&mut app, MenuItem::Play(maze::SCREEN));
     press(&mut app, KeyCode::Enter);
-    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(state::<Screen>(&app), maze::SCREEN);
     assert_eq!(state::<Menu>(&app), Menu::None);
 
     press(&mut app, KeyCode::Escape);
@@ -87,7 +88,7 @@ fn title_to_mode_to_pause_to_resume_to_main_menu() {
 fn gameplay_stops_while_paused() {
     let mut app = app_with_maze_probes();
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(maze::SCREEN)));
     run_frames(&mut app, 2);
     let before = app.world().resource::<GameplayTicks>().0;
     run_frames(&mut app, 3);
@@ -112,25 +113,25 @@ fn losing_the_window_focus_pauses_every_mode_and_regaining_it_does_not_resume() 
     for mode in MODES {
         let mut app = headless_app(None);
         app.world_mut()
-            .write_message(MenuInput::Activated(MenuItem::Play(mode.screen)));
+            .write_message(MenuInput::Activated(MenuItem::Play(mode.screen())));
         run_frames(&mut app, 2);
-        assert_eq!(state::<Screen>(&app), mode.screen);
+        assert_eq!(state::<Screen>(&app), mode.screen());
         focus(&mut app, true);
         assert_eq!(
             state::<Menu>(&app),
             Menu::None,
-            "{:?}: focus gained",
-            mode.screen
+            "{}: focus gained",
+            mode.name
         );
 
         focus(&mut app, false);
-        assert_eq!(state::<Menu>(&app), Menu::Pause, "{:?}", mode.screen);
+        assert_eq!(state::<Menu>(&app), Menu::Pause, "{}", mode.name);
         assert!(app.world().resource::<Time<Virtual>>().is_paused());
         // The player decides when to go on: coming back leaves the pause menu open.
         focus(&mut app, true);
-        assert_eq!(state::<Menu>(&app), Menu::Pause, "{:?}", mode.screen);
+        assert_eq!(state::<Menu>(&app), Menu::Pause, "{}", mode.name);
         press(&mut app, KeyCode::Escape);
-        assert_eq!(state::<Menu>(&app), Menu::None, "{:?}", mode.screen);
+        assert_eq!(state::<Menu>(&app), Menu::None, "{}", mode.name);
     }
 }
 
@@ -142,7 +143,7 @@ fn losing_the_focus_on_the_title_screen_or_in_the_settings_changes_nothing() {
     assert_eq!(state::<Menu>(&app), Menu::Main);
 
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(maze::SCREEN)));
     run_frames(&mut app, 2);
     press(&mut app, KeyCode::Escape);
     app.world_mut()
@@ -161,7 +162,7 @@ fn losing_the_focus_on_the_title_screen_or_in_the_settings_changes_nothing() {
 fn restart_enters_the_mode_again() {
     let mut app = app_with_maze_probes();
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(maze::SCREEN)));
     run_frames(&mut app, 2);
     assert_eq!(app.world().resource::<MazeEntries>().0, 1);
 
@@ -170,7 +171,7 @@ fn restart_enters_the_mode_again() {
     press(&mut app, KeyCode::Enter);
     run_frames(&mut app, 1);
     assert_eq!(app.world().resource::<MazeEntries>().0, 2);
-    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(state::<Screen>(&app), maze::SCREEN);
     assert_eq!(state::<Menu>(&app), Menu::None, "a restarted mode runs");
 }
 
@@ -256,13 +257,13 @@ fn volume_stays_between_silent_and_full() {
 fn settings_from_the_pause_menu_return_to_it() {
     let mut app = app_with_maze_probes();
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(maze::SCREEN)));
     run_frames(&mut app, 2);
     press(&mut app, KeyCode::Escape);
     move_cursor_to(&mut app, MenuItem::Settings);
     press(&mut app, KeyCode::Enter);
     assert_eq!(state::<Menu>(&app), Menu::Settings);
-    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(state::<Screen>(&app), maze::SCREEN);
     move_cursor_to(&mut app, MenuItem::Back);
     press(&mut app, KeyCode::Enter);
     assert_eq!(state::<Menu>(&app), Menu::Pause);

@@ -2,21 +2,10 @@
 //! (`bevy::math`, `bevy::color`, or those crates), nor reach up into the game, the command line
 //! or file handling.
 
-use std::path::{Path, PathBuf};
+mod sources;
 
-/// Every `.rs` file below `dir`.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-    files
-}
+use sources::rust_files;
+use std::path::Path;
 
 /// The parts of Bevy the logic may use: plain maths and colours, no engine.
 const ALLOWED: [&str; 2] = ["math", "color"];

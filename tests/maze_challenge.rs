@@ -8,6 +8,7 @@ mod common;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use common::{FRAME, headless_app_with, press, run_frames, state};
+use temple_trails::game::maze;
 use temple_trails::game::maze::hint::MazeHint;
 use temple_trails::game::maze::levels::NEXT_LEVEL;
 use temple_trails::game::maze::options::{MazeOptions, MazeSize};
@@ -48,9 +49,9 @@ fn maze_app(difficulty: Difficulty, side: usize) -> App {
     world.write_message(MenuInput::DifficultyChosen(difficulty));
     run_frames(&mut app, 1);
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(maze::SCREEN)));
     run_frames(&mut app, 2);
-    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(state::<Screen>(&app), maze::SCREEN);
     assert_eq!(run(&app).setup.difficulty, difficulty);
     app
 }
@@ -207,7 +208,7 @@ fn next_level_makes_a_larger_maze_and_carries_the_run_on() {
         .write_message(MenuInput::Activated(MenuItem::MainMenu));
     run_frames(&mut app, 3);
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(maze::SCREEN)));
     run_frames(&mut app, 3);
     assert_eq!(run(&app).setup.level, 1);
 }

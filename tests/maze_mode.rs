@@ -5,6 +5,7 @@ mod common;
 
 use bevy::prelude::*;
 use common::{headless_app, press, run_frames, state};
+use temple_trails::game::maze;
 use temple_trails::game::maze::hint::MazeHint;
 use temple_trails::game::maze::options::{ALGORITHM, BRAID, MazeOptions, MazeSize, SIZE};
 use temple_trails::game::maze::walk::{REPEAT_DELAY, REPEAT_INTERVAL};
@@ -42,9 +43,9 @@ fn maze_app_with_seed(home: Option<&std::path::Path>, seed: Option<&str>) -> App
         run_frames(&mut app, 1);
     }
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Maze)));
+        .write_message(MenuInput::Activated(MenuItem::Play(maze::SCREEN)));
     run_frames(&mut app, 2);
-    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(state::<Screen>(&app), maze::SCREEN);
     app
 }
 
@@ -302,7 +303,7 @@ fn play_again_uses_a_new_seed() {
     run_frames(&mut app, 3);
     assert_ne!(app.world().resource::<Settings>().seed_text, seed_before);
     assert_ne!(run(&app).maze, maze_before);
-    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(state::<Screen>(&app), maze::SCREEN);
 }
 
 #[test]

@@ -5,11 +5,12 @@ mod common;
 
 use bevy::prelude::*;
 use common::{headless_app, headless_app_with, press, run_frames, state};
-use temple_trails::game::AutoplayOnStart;
 use temple_trails::game::menu::{MenuInput, MenuItem};
-use temple_trails::game::music::{MENU_DUCK, MusicMix, Piece};
+use temple_trails::game::music::{MENU_DUCK, MusicMix, TITLE_MUSIC};
 use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::session::AutoplayOnStart;
 use temple_trails::game::settings::{Settings, VolumeChannel};
+use temple_trails::game::{maze, runner};
 
 fn mix(app: &App) -> MusicMix {
     *app.world().resource::<MusicMix>()
@@ -37,9 +38,9 @@ fn each_screen_plays_its_piece_and_a_menu_over_a_mode_ducks_it() {
     let mut app = headless_app(None);
     run_frames(&mut app, 1);
     let full = app.world().resource::<Settings>().music_volume;
-    assert_eq!(mix(&app).piece, Piece::Title);
+    assert_eq!(mix(&app).piece, TITLE_MUSIC);
     assert_eq!(mix(&app).volume, full, "the title's own menu does not duck");
-    for (screen, piece) in [(Screen::Maze, Piece::Maze), (Screen::Runner, Piece::Runner)] {
+    for (screen, piece) in [(maze::SCREEN, maze::MUSIC), (runner::SCREEN, runner::MUSIC)] {
         play(&mut app, screen);
         assert_eq!(mix(&app).piece, piece);
         assert_eq!(mix(&app).volume, full);
@@ -50,7 +51,7 @@ fn each_screen_plays_its_piece_and_a_menu_over_a_mode_ducks_it() {
         press(&mut app, KeyCode::Escape);
         assert_eq!(mix(&app).volume, full);
         back_to_the_title(&mut app);
-        assert_eq!(mix(&app).piece, Piece::Title);
+        assert_eq!(mix(&app).piece, TITLE_MUSIC);
     }
 }
 
@@ -74,7 +75,7 @@ fn the_runner_music_quickens_with_speed_and_the_title_music_does_not() {
     });
     run_frames(&mut app, 1);
     assert_eq!(mix(&app).speed, 1.0);
-    play(&mut app, Screen::Runner);
+    play(&mut app, runner::SCREEN);
     run_frames(&mut app, 2);
     let start = mix(&app).speed;
     run_frames(&mut app, 600);

@@ -9,7 +9,6 @@ use bevy::time::TimeUpdateStrategy;
 use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use temple_trails::game::daily::DailyChallenge;
 use temple_trails::game::maze::CurrentMaze;
 use temple_trails::game::maze::ghost::MazeGhost;
 use temple_trails::game::maze::hint::MazeHint;
@@ -19,10 +18,13 @@ use temple_trails::game::replays::Records;
 use temple_trails::game::runner::RunnerRun;
 use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::session::{PlayReason, PlayRequest, PlaySession};
 use temple_trails::game::settings::GameSeed;
 use temple_trails::game::storage::StorageWarnings;
+use temple_trails::game::{maze, runner};
 use temple_trails::logic::maze::Direction;
 use temple_trails::logic::replay::{self, Replay, maze_result, runner_result};
+use temple_trails::logic::seed::parse_seed;
 
 /// Most frames a test waits for something.
 const PATIENCE: usize = 5_000;
@@ -35,7 +37,7 @@ fn activate(app: &mut App, item: MenuItem) {
 /// Plays a runner run in `home` with a jump and a lane change, to its end; returns its replay.
 fn play_a_runner_run(home: &Path) -> Replay {
     let mut app = headless_app(Some(home));
-    activate(&mut app, MenuItem::Play(Screen::Runner));
+    activate(&mut app, MenuItem::Play(runner::SCREEN));
     run_frames(&mut app, 4);
     press(&mut app, KeyCode::ArrowUp);
     run_frames(&mut app, 3);
@@ -99,7 +101,7 @@ fn a_watched_run_reaches_its_recorded_result_at_any_frame_rate_and_records_nothi
             )));
         });
         watch_the_first_record(&mut app);
-        assert_eq!(state::<Screen>(&app), Screen::Runner);
+        assert_eq!(state::<Screen>(&app), runner::SCREEN);
         let run = app.world().resource::<RunnerRun>();
         let fps_note = format!("at {fps} frames per second");
         assert_eq!(runner_result(&run.sim), replay.result, "{fps_note}");
@@ -166,7 +168,7 @@ fn watching_can_pause_speed_up_and_leave_for_the_records_page() {
 fn a_solved_maze_is_listed_and_watched_to_its_exact_time() {
     let home = tempfile::tempdir().unwrap();
     let mut app = headless_app(Some(home.path()));
-    activate(&mut app, MenuItem::Play(Screen::Maze));
+    activate(&mut app, MenuItem::Play(maze::SCREEN));
     press(&mut app, KeyCode::Space);
     let path = app.world().resource::<MazeHint>().path().unwrap().to_vec();
     for pair in path.windows(2) {
@@ -205,7 +207,7 @@ fn a_solved_maze_is_listed_and_watched_to_its_exact_time() {
     press(&mut app, KeyCode::Escape);
     activate(&mut app, MenuItem::MainMenu);
     watch_the_first_record(&mut app);
-    assert_eq!(state::<Screen>(&app), Screen::Maze);
+    assert_eq!(state::<Screen>(&app), maze::SCREEN);
     assert_eq!(
         maze_result(&app.world().resource::<CurrentMaze>().0),
         played
@@ -244,14 +246,19 @@ fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_
     let home = tempfile::tempdir().unwrap();
     let mut app = headless_app(Some(home.path()));
     let own_seed = app.world().resource::<GameSeed>().0;
-    assert!(open_menu_items(&app).contains(&MenuItem::Daily(Screen::Runner)));
-    activate(&mut app, MenuItem::Daily(Screen::Runner));
-    assert_eq!(state::<Screen>(&app), Screen::Runner);
-    let daily = app.world().resource::<DailyChallenge>().clone();
-    assert_eq!(daily.seed_text(), format!("daily-{}", daily.date));
+    assert!(open_menu_items(&app).contains(&MenuItem::Daily(runner::SCREEN)));
+    activate(&mut app, MenuItem::Daily(runner::SCREEN));
+    assert_eq!(state::<Screen>(&app), runner::SCREEN);
+    let session = app.world().resource::<PlaySession>().clone();
+    let PlayReason::Daily { date } = &session.why else {
+        panic!("the daily challenge is played: {session:?}");
+    };
+    assert_eq!(session.seed_text, format!("daily-{date}"));
+    assert_eq!(Ok(session.seed), parse_seed(&session.seed_text));
+    assert_ne!(session.seed, own_seed);
     let run = app.world().resource::<RunnerRun>();
-    assert_eq!(run.sim.seed, daily.seed());
-    assert_eq!(run.seed_text, daily.seed_text());
+    assert_eq!(run.sim.seed, session.seed);
+    assert_eq!(run.seed_text, session.seed_text);
     for _ in 0..PATIENCE {
         if app.world().resource::<RunnerRun>().sim.is_over() {
             break;
@@ -259,7 +266,7 @@ fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_
         app.update();
     }
     run_frames(&mut app, 3);
-    let board = format!("runner/daily-{}/normal", daily.date);
+    let board = format!("runner/daily-{date}/normal");
     let scores = app.world().resource::<BestScores>();
     assert!(scores.best(&board).is_some(), "the day's own board");
     assert!(
@@ -268,7 +275,8 @@ fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_
     );
     activate(&mut app, MenuItem::MainMenu);
     assert_eq!(state::<Screen>(&app), Screen::Title);
-    assert!(!app.world().contains_resource::<DailyChallenge>());
+    assert!(!app.world().contains_resource::<PlayRequest>());
+    assert!(!app.world().contains_resource::<PlaySession>());
     assert_eq!(app.world().resource::<GameSeed>().0, own_seed);
 }
 
@@ -276,9 +284,9 @@ fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_
 fn a_maze_walked_by_the_system_from_the_start_replays_too() {
     let home = tempfile::tempdir().unwrap();
     let mut app = headless_app_with(Some(home.path()), |app| {
-        app.insert_resource(temple_trails::game::AutoplayOnStart(true));
+        app.insert_resource(temple_trails::game::session::AutoplayOnStart(true));
     });
-    activate(&mut app, MenuItem::Play(Screen::Maze));
+    activate(&mut app, MenuItem::Play(maze::SCREEN));
     for _ in 0..PATIENCE {
         if state::<Menu>(&app) == Menu::Results {
             break;

@@ -7,14 +7,19 @@ mod common;
 
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
+use common::runner::{
+    OPEN, PATIENCE, TEST_SEGMENT, enter_runner, pass_the_test_segment, press_when_due, run,
+    run_until, runner_app, scripted_app, scripted_app_from,
+};
 use common::{headless_app, headless_app_with, press, run_frames, state};
-use temple_trails::game::AutoplayOnStart;
 use temple_trails::game::audio::{Sound, SoundRequested};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::runner::ghost::RunnerGhost;
+use temple_trails::game::runner::{self, sounds};
 use temple_trails::game::runner::{RunnerResult, RunnerRun};
 use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::session::AutoplayOnStart;
 use temple_trails::game::settings::GameSeed;
 use temple_trails::game::settings::Settings;
 use temple_trails::logic::difficulty::Difficulty;
@@ -24,81 +29,6 @@ use temple_trails::logic::runner::planner::PLAN_LOOKAHEAD;
 use temple_trails::logic::runner::powerups::PowerUp;
 use temple_trails::logic::runner::timing::{Timing, contact_distance_m};
 use temple_trails::logic::runner::track::{LaneContent, Layout, SegmentKind, Track};
-
-/// Most frames any test waits for something (a minute of game time).
-const PATIENCE: usize = 600;
-/// The segment at which the scripted tests put their obstacle or junction.
-const TEST_SEGMENT: u64 = 3;
-
-fn enter_runner(app: &mut App) {
-    app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Runner)));
-    run_frames(app, 2);
-    assert_eq!(state::<Screen>(app), Screen::Runner);
-    assert_eq!(state::<Menu>(app), Menu::None);
-}
-
-fn runner_app() -> App {
-    let mut app = headless_app(None);
-    enter_runner(&mut app);
-    app
-}
-
-/// An open straight segment.
-const OPEN: Layout = (SegmentKind::Straight, [LaneContent::Empty; 3]);
-
-/// A runner app whose track is three empty segments, then `layout`, then empty track.
-fn scripted_app(layout: Layout) -> App {
-    scripted_app_from([OPEN, OPEN, OPEN, layout])
-}
-
-/// A runner app whose track is `layouts` from the start, then empty track.
-fn scripted_app_from(layouts: impl IntoIterator<Item = Layout>) -> App {
-    let mut app = runner_app();
-    let track = Track::scripted(Difficulty::Normal, layouts);
-    let seed = app.world().resource::<GameSeed>().0;
-    app.world_mut()
-        .insert_resource(RunnerRun::new(seed, Difficulty::Normal, track, false));
-    app
-}
-
-fn run(app: &App) -> &RunnerRun {
-    app.world().resource::<RunnerRun>()
-}
-
-/// Runs frames until `done` holds; fails after [`PATIENCE`] frames.
-fn run_until(app: &mut App, what: &str, done: impl Fn(&RunnerRun) -> bool) {
-    for _ in 0..PATIENCE {
-        if done(run(app)) {
-            return;
-        }
-        app.update();
-    }
-    panic!("waited too long for {what}");
-}
-
-/// Seconds to the test segment's contact point, while it is still ahead.
-fn seconds_to_test_segment(run: &RunnerRun) -> Option<f64> {
-    (run.sim.track.next().index == TEST_SEGMENT)
-        .then(|| run.sim.body.time_to_contact_s(&run.sim.track))
-}
-
-/// Waits until the test segment is between `earliest` and `latest` seconds away, then presses.
-/// A key pressed now acts one frame (0.1 s) later, at the next fixed step after the frame that
-/// reads it.
-fn press_when_due(app: &mut App, key: KeyCode, latest: f64, earliest: f64) {
-    run_until(app, "the moment to press", |run| {
-        seconds_to_test_segment(run).is_some_and(|s| s <= latest && s > earliest)
-    });
-    press(app, key);
-}
-
-fn pass_the_test_segment(app: &mut App) {
-    run_until(app, "the test segment to pass", |run| {
-        run.sim.track.next().index > TEST_SEGMENT || run.sim.body.crash.is_some()
-    });
-    run_frames(app, 2);
-}
 
 #[test]
 fn the_runner_starts_in_the_middle_lane_and_runs() {
@@ -157,7 +87,7 @@ fn a_clipped_log_is_a_stumble_and_a_second_soon_after_is_caught() {
         run(&app).sim.body.pursuit() > 0.5,
         "the guardians are close"
     );
-    assert!(recent_sounds(&app).contains(&Sound::Stumble));
+    assert!(recent_sounds(&app).contains(&sounds::STUMBLE));
     assert_eq!(state::<Menu>(&app), Menu::None);
     run_until(&mut app, "the second log", |run| {
         run.sim.body.crash.is_some()
@@ -395,7 +325,7 @@ fn retry_keeps_the_seed_and_new_run_changes_it() {
     app.world_mut()
         .write_message(MenuInput::Activated(MenuItem::PlayAgainNewSeed));
     run_frames(&mut app, 3);
-    assert_eq!(state::<Screen>(&app), Screen::Runner);
+    assert_eq!(state::<Screen>(&app), runner::SCREEN);
     assert_ne!(run(&app).sim.seed, seed);
 }
 
@@ -413,9 +343,9 @@ fn recent_sounds(app: &App) -> Vec<Sound> {
 fn jumps_slides_and_lane_changes_sound_when_they_start() {
     let mut app = runner_app();
     for (key, sound) in [
-        (KeyCode::ArrowUp, Sound::Jump),
-        (KeyCode::ArrowDown, Sound::Slide),
-        (KeyCode::ArrowLeft, Sound::LaneChange),
+        (KeyCode::ArrowUp, sounds::JUMP),
+        (KeyCode::ArrowDown, sounds::SLIDE),
+        (KeyCode::ArrowLeft, sounds::LANE_CHANGE),
     ] {
         run_frames(&mut app, 10);
         press(&mut app, key);
@@ -451,7 +381,7 @@ fn a_wall_ends_the_run_but_a_shield_absorbs_one() {
     );
     assert!(!run(&app).sim.body.powerups.is_active(PowerUp::Shield));
     run_frames(&mut app, 1);
-    assert!(recent_sounds(&app).contains(&Sound::ShieldBreak));
+    assert!(recent_sounds(&app).contains(&sounds::SHIELD_BREAK));
     run_until(&mut app, "the second wall", |run| {
         run.sim.body.crash.is_some()
     });
@@ -607,6 +537,6 @@ fn the_best_run_of_the_seed_runs_again_as_a_ghost_unless_ghosts_are_off() {
     app.world_mut()
         .write_message(MenuInput::Activated(MenuItem::Restart));
     run_frames(&mut app, 3);
-    assert_eq!(state::<Screen>(&app), Screen::Runner);
+    assert_eq!(state::<Screen>(&app), runner::SCREEN);
     assert!(!app.world().contains_resource::<RunnerGhost>());
 }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use common::{FRAME, headless_app, press, run_frames, state};
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::screens::{Menu, Screen};
+use temple_trails::game::wanderers;
 use temple_trails::game::wanderers::options::{AVOID, COUNT, STRENGTH, WanderersOptions};
 use temple_trails::game::wanderers::steering::MAX_STEPS_PER_FRAME;
 use temple_trails::game::wanderers::{SelectedNpc, SelectedRoute, WanderersRun, WanderersStats};
@@ -18,9 +19,9 @@ fn wanderers_app(options: WanderersOptions) -> App {
     let mut app = headless_app(None);
     app.world_mut().insert_resource(options);
     app.world_mut()
-        .write_message(MenuInput::Activated(MenuItem::Play(Screen::Wanderers)));
+        .write_message(MenuInput::Activated(MenuItem::Play(wanderers::SCREEN)));
     run_frames(&mut app, 2);
-    assert_eq!(state::<Screen>(&app), Screen::Wanderers);
+    assert_eq!(state::<Screen>(&app), wanderers::SCREEN);
     assert_eq!(state::<Menu>(&app), Menu::None);
     app
 }

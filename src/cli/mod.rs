@@ -137,7 +137,7 @@ pub fn execute(cli: Cli) -> ExitCode {
             mode: cli
                 .mode
                 .and_then(|name| MODES.iter().find(|mode| mode.name == name))
-                .map(|mode| mode.screen),
+                .map(|mode| mode.screen()),
             seed_text: cli.seed.map(|seed| seed.text),
             difficulty: cli.difficulty,
             screenshot: cli.screenshot.map(|path| ScreenshotPlan {

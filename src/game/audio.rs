@@ -1,5 +1,5 @@
-//! Sound effects: a fixed set of short WAV files made by `examples/make_sounds.rs`, played on
-//! request at the effects volume under the master volume.
+//! Sound effects: short WAV files made by `examples/make_sounds.rs`, played on request at the
+//! effects volume under the master volume. Each mode names its own sounds; the menus' are here.
 //!
 //! Any plugin asks for a sound with a [`SoundRequested`] message. Without an asset server (the
 //! headless tests) requests are simply dropped; without an audio device Bevy logs one line and
@@ -21,7 +21,7 @@ const MAX_SAME_SOUND_PER_FRAME: usize = 1;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SoundRequested>()
-        .add_systems(Startup, load_sounds)
+        .add_systems(Startup, start_library)
         .add_systems(
             Update,
             (
@@ -34,77 +34,20 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Every sound the game has.
+/// A sound effect: its file's name inside `assets/sounds/`. The menus' sounds are here; each
+/// mode names its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Sound {
-    /// The menu cursor moved.
-    MenuMove,
-    /// A menu item was chosen.
-    MenuConfirm,
-    /// A coin was picked up.
-    Coin,
-    /// The runner jumped.
-    Jump,
-    /// The runner slid.
-    Slide,
-    /// The runner changed lane.
-    LaneChange,
-    /// The runner turned at a junction.
-    Turn,
-    /// A crash or a fall.
-    Crash,
-    /// One step in the maze.
-    Footstep,
-    /// A maze was solved.
-    Win,
-    /// The runner clipped a log or a beam and stumbled on.
-    Stumble,
-    /// The runner took a power-up.
-    PowerUp,
-    /// The shield absorbed a hit and broke.
-    ShieldBreak,
-}
+pub struct Sound(pub &'static str);
 
 impl Sound {
-    /// Every sound, in a fixed order.
-    pub const ALL: [Sound; 13] = [
-        Sound::MenuMove,
-        Sound::MenuConfirm,
-        Sound::Coin,
-        Sound::Jump,
-        Sound::Slide,
-        Sound::LaneChange,
-        Sound::Turn,
-        Sound::Crash,
-        Sound::Footstep,
-        Sound::Win,
-        Sound::Stumble,
-        Sound::PowerUp,
-        Sound::ShieldBreak,
-    ];
-
-    /// The file's name inside `assets/sounds/`.
-    pub const fn file_name(self) -> &'static str {
-        match self {
-            Sound::MenuMove => "menu_move.wav",
-            Sound::MenuConfirm => "menu_confirm.wav",
-            Sound::Coin => "coin.wav",
-            Sound::Jump => "jump.wav",
-            Sound::Slide => "slide.wav",
-            Sound::LaneChange => "lane_change.wav",
-            Sound::Turn => "turn.wav",
-            Sound::Crash => "crash.wav",
-            Sound::Footstep => "footstep.wav",
-            Sound::Win => "win.wav",
-            Sound::Stumble => "stumble.wav",
-            Sound::PowerUp => "power_up.wav",
-            Sound::ShieldBreak => "shield_break.wav",
-        }
-    }
+    /// The menu cursor moved.
+    pub const MENU_MOVE: Sound = Sound("menu_move.wav");
+    /// A menu item was chosen.
+    pub const MENU_CONFIRM: Sound = Sound("menu_confirm.wav");
 
     /// The asset path, relative to `assets/`.
     pub fn asset_path(self) -> String {
-        format!("sounds/{}", self.file_name())
+        format!("sounds/{}", self.0)
     }
 }
 
@@ -112,8 +55,8 @@ impl Sound {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SoundRequested(pub Sound);
 
-/// Loaded sound handles.
-#[derive(Resource)]
+/// The sounds loaded so far: each is loaded the first time it is asked for, and kept.
+#[derive(Resource, Default)]
 struct SoundLibrary(HashMap<Sound, Handle<AudioSource>>);
 
 /// Marks a playing sound effect with the real time it started.
@@ -122,21 +65,19 @@ struct SoundEffect {
     started: Duration,
 }
 
-fn load_sounds(mut commands: Commands, assets: Option<Res<AssetServer>>) {
-    let Some(assets) = assets else {
-        return;
-    };
-    let library = Sound::ALL
-        .into_iter()
-        .map(|sound| (sound, assets.load(sound.asset_path())))
-        .collect();
-    commands.insert_resource(SoundLibrary(library));
+/// With an asset server (a window), sounds are played; without one (the headless tests)
+/// requests are dropped.
+fn start_library(mut commands: Commands, assets: Option<Res<AssetServer>>) {
+    if assets.is_some() {
+        commands.init_resource::<SoundLibrary>();
+    }
 }
 
 fn play_requested_sounds(
     mut commands: Commands,
     mut requests: MessageReader<SoundRequested>,
-    library: Res<SoundLibrary>,
+    assets: Res<AssetServer>,
+    mut library: ResMut<SoundLibrary>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
 ) {
@@ -148,9 +89,14 @@ fn play_requested_sounds(
         started.push(*sound);
         // The master volume is Bevy's `GlobalVolume`, which the settings plugin keeps in step;
         // it scales this one.
+        let handle = library
+            .0
+            .entry(*sound)
+            .or_insert_with(|| assets.load(sound.asset_path()))
+            .clone();
         commands.spawn((
-            Name::new(format!("Sound {sound:?}")),
-            AudioPlayer(library.0[sound].clone()),
+            Name::new(format!("Sound {}", sound.0)),
+            AudioPlayer(handle),
             PlaybackSettings::DESPAWN.with_volume(Volume::Linear(settings.effects_volume)),
             SoundEffect {
                 started: time.elapsed(),
@@ -168,5 +114,32 @@ fn despawn_finished_sounds(
         if time.elapsed().saturating_sub(effect.started) > SOUND_LIFETIME {
             commands.entity(entity).despawn();
         }
+    }
+}
+
+/// Panics unless every one of `sounds` has its file in `assets/sounds/`: each mode's test of its
+/// own sounds.
+#[cfg(test)]
+pub(crate) fn assert_sound_files_exist(sounds: &[Sound]) {
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    for sound in sounds {
+        let path = assets.join(sound.asset_path());
+        assert!(path.is_file(), "{} is missing", path.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sound_of_the_menus_has_its_file() {
+        assert_sound_files_exist(&[Sound::MENU_MOVE, Sound::MENU_CONFIRM]);
+    }
+
+    #[test]
+    #[should_panic(expected = "is missing")]
+    fn a_sound_without_its_file_is_found_out() {
+        assert_sound_files_exist(&[Sound("no_such_sound.wav")]);
     }
 }

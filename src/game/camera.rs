@@ -7,7 +7,7 @@ use crate::game::theme::BACKDROP;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    if crate::game::draws(app) {
+    if crate::game::screens::draws(app) {
         app.insert_resource(ClearColor(BACKDROP))
             .add_systems(Startup, spawn_camera)
             .add_systems(Update, apply_antialiasing.in_set(AppSystems::Present));

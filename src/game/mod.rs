@@ -1,7 +1,9 @@
 //! The Bevy game: plugins for every feature, composed here, and the windowed app that runs them.
 //!
 //! Each feature's plugin adds its rules always and its drawing only when the app draws
-//! ([`draws`]), so headless tests build the very same [`plugin`] on `MinimalPlugins`.
+//! ([`draws`](screens::draws)), so headless tests build the very same [`plugin`] on
+//! `MinimalPlugins`. Nothing else in the game imports this file: shared code reads the modes
+//! from [`screens::Modes`].
 
 pub mod audio;
 pub mod camera;
@@ -16,6 +18,7 @@ pub mod runner;
 pub mod scores;
 pub mod screens;
 pub mod screenshot;
+pub mod session;
 pub mod settings;
 pub mod storage;
 pub mod theme;
@@ -34,9 +37,9 @@ use bevy_egui::EguiPlugin;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Every mode, in the order the main menu lists them. A new mode is a folder of its own, one
-/// line here and one [`Screen`] variant.
-pub const MODES: &[ModeInfo] = &[runner::MODE, maze::MODE, wanderers::MODE];
+/// Every mode, in the order the main menu lists them. A new mode is a folder of its own and one
+/// line here.
+pub const MODES: &[&ModeInfo] = &[&runner::MODE, &maze::MODE, &wanderers::MODE];
 
 /// The window's size when the game starts, in logical pixels.
 pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
@@ -47,13 +50,14 @@ const SCREENSHOT_FRAME_TIME: Duration = Duration::from_nanos(16_666_667);
 /// The whole game. On Bevy's default plugins it plays in a window; on `MinimalPlugins` and
 /// `StatesPlugin` (the headless tests) every feature adds only its rules.
 pub fn plugin(app: &mut App) {
-    if draws(app) {
+    if screens::draws(app) {
         app.add_plugins(EguiPlugin::default());
     }
     app.add_plugins((
         screens::plugin,
         storage::plugin,
         settings::plugin,
+        session::plugin,
         scores::plugin,
         audio::plugin,
         music::plugin,
@@ -65,22 +69,11 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         title::plugin,
         screenshot::plugin,
-    ))
-    .init_resource::<AutoplayOnStart>();
+    ));
     for mode in MODES {
-        (mode.plugin)(app);
+        screens::add_mode(app, mode);
     }
 }
-
-/// Whether the app draws: a window, a GPU and egui. Features add their drawing systems only then.
-pub fn draws(app: &App) -> bool {
-    app.is_plugin_added::<bevy::render::RenderPlugin>()
-}
-
-/// Whether a mode starts with the computer playing (`--autoplay`): the maze's system walk, the
-/// runner's autopilot, the wanderers following a planner.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct AutoplayOnStart(pub bool);
 
 /// How the game was asked to start.
 #[derive(Debug, Clone, Default)]
@@ -171,7 +164,7 @@ pub fn run(options: LaunchOptions) -> ExitCode {
         difficulty: options.difficulty,
     });
     app.add_plugins(plugin)
-        .insert_resource(AutoplayOnStart(options.autoplay));
+        .insert_resource(session::AutoplayOnStart(options.autoplay));
     if let Some(screen) = options.mode {
         app.add_systems(Startup, move |mut next: ResMut<NextState<Screen>>| {
             next.set(screen);

@@ -11,6 +11,7 @@ use crate::game::settings::Settings;
 use bevy::audio::Volume;
 use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
+use std::collections::HashMap;
 
 /// The share of the music volume heard while a menu is open over a mode.
 pub const MENU_DUCK: f32 = 0.35;
@@ -20,7 +21,7 @@ const MIX_TOLERANCE: f32 = 1e-3;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MusicMix>()
         .init_resource::<MusicTempo>()
-        .add_systems(Startup, load_music)
+        .add_systems(Startup, start_library)
         .add_systems(
             Update,
             (
@@ -33,39 +34,15 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// A music loop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Piece {
-    /// Slow pads and bells: the title screen (and the calm of the wanderers).
-    Title,
-    /// Drums, a driving bass and a lead: the runner.
-    Runner,
-    /// A low pulse and a marimba: the maze.
-    Maze,
-}
+/// The title screen's loop, slow pads and bells: also any mode's that asks for none of its own.
+pub const TITLE_MUSIC: &str = "music/title.wav";
 
-impl Piece {
-    /// Every piece, in a fixed order.
-    pub const ALL: [Piece; 3] = [Piece::Title, Piece::Runner, Piece::Maze];
-
-    /// The file's name inside `assets/music/`.
-    pub const fn file_name(self) -> &'static str {
-        match self {
-            Piece::Title => "title.wav",
-            Piece::Runner => "runner.wav",
-            Piece::Maze => "maze.wav",
-        }
-    }
-
-    /// The asset path, relative to `assets/`.
-    pub fn asset_path(self) -> String {
-        format!("music/{}", self.file_name())
-    }
-
-    /// The piece of a screen: the title's, or the one its mode asks for.
-    pub fn of_screen(screen: Screen) -> Piece {
-        screen.mode().map_or(Piece::Title, |mode| mode.music)
-    }
+/// The loop of a screen (an asset path): the title's, or the one its mode asks for.
+pub fn music_of(screen: Screen) -> &'static str {
+    screen
+        .mode()
+        .and_then(|mode| mode.music)
+        .unwrap_or(TITLE_MUSIC)
 }
 
 /// How fast the current mode wants its music: 1.0 as composed. Set back to 1.0 whenever the
@@ -82,8 +59,8 @@ impl Default for MusicTempo {
 /// What should be heard now.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct MusicMix {
-    /// The loop.
-    pub piece: Piece,
+    /// The loop, as an asset path.
+    pub piece: &'static str,
     /// Its volume under the master volume, 0.0 to 1.0.
     pub volume: f32,
     /// Its playback speed: 1.0 as composed.
@@ -93,7 +70,7 @@ pub struct MusicMix {
 impl Default for MusicMix {
     fn default() -> Self {
         MusicMix {
-            piece: Piece::Title,
+            piece: TITLE_MUSIC,
             volume: Settings::default().music_volume,
             speed: 1.0,
         }
@@ -107,25 +84,20 @@ pub fn music_volume(music_volume: f32, screen: Screen, menu: Menu) -> f32 {
     music_volume * if over_a_mode { MENU_DUCK } else { 1.0 }
 }
 
-/// Loaded music handles, in the order of [`Piece::ALL`].
-#[derive(Resource)]
-struct MusicLibrary([Handle<AudioSource>; 3]);
-
-impl MusicLibrary {
-    fn handle(&self, piece: Piece) -> Handle<AudioSource> {
-        let slot = Piece::ALL.iter().position(|&p| p == piece).unwrap_or(0);
-        self.0[slot].clone()
-    }
-}
+/// The loops loaded so far, by asset path: each is loaded the first time it is wanted, and kept,
+/// so coming back to a screen does not read its file again.
+#[derive(Resource, Default)]
+struct MusicLibrary(HashMap<&'static str, Handle<AudioSource>>);
 
 /// The entity playing a loop, and which.
 #[derive(Component, Debug)]
-struct PlayingPiece(Piece);
+struct PlayingPiece(&'static str);
 
-fn load_music(mut commands: Commands, assets: Option<Res<AssetServer>>) {
-    if let Some(assets) = assets {
-        let handles = Piece::ALL.map(|piece| assets.load(piece.asset_path()));
-        commands.insert_resource(MusicLibrary(handles));
+/// With an asset server (a window), loops are played; without one (the headless tests) only
+/// the mix is worked out.
+fn start_library(mut commands: Commands, assets: Option<Res<AssetServer>>) {
+    if assets.is_some() {
+        commands.init_resource::<MusicLibrary>();
     }
 }
 
@@ -141,7 +113,7 @@ fn mix_music(
     mut mix: ResMut<MusicMix>,
 ) {
     let wanted = MusicMix {
-        piece: Piece::of_screen(**screen),
+        piece: music_of(**screen),
         volume: music_volume(settings.music_volume, **screen, **menu),
         speed: tempo.0,
     };
@@ -154,7 +126,8 @@ fn mix_music(
 fn play_music(
     mut commands: Commands,
     mix: Res<MusicMix>,
-    library: Res<MusicLibrary>,
+    assets: Res<AssetServer>,
+    mut library: ResMut<MusicLibrary>,
     mut playing: Query<(Entity, &PlayingPiece, Option<&mut AudioSink>)>,
 ) {
     let mut wanted_is_playing = false;
@@ -174,10 +147,15 @@ fn play_music(
         }
     }
     if !wanted_is_playing {
+        let handle = library
+            .0
+            .entry(mix.piece)
+            .or_insert_with(|| assets.load(mix.piece))
+            .clone();
         commands.spawn((
-            Name::new(format!("Music {:?}", mix.piece)),
+            Name::new(format!("Music {}", mix.piece)),
             PlayingPiece(mix.piece),
-            AudioPlayer(library.handle(mix.piece)),
+            AudioPlayer(handle),
             PlaybackSettings::LOOP
                 .with_volume(Volume::Linear(mix.volume))
                 .with_speed(mix.speed),
@@ -188,27 +166,38 @@ fn play_music(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::screens::{Mode, ModeInfo};
+
+    const QUIET: ModeInfo = ModeInfo {
+        name: "quiet",
+        label: "Quiet",
+        blurb: "",
+        music: None,
+        difficulty_shapes: None,
+        daily: false,
+        record_summary: None,
+        plugin: |_| {},
+    };
+    const LOUD: ModeInfo = ModeInfo {
+        name: "loud",
+        music: Some("music/loud.wav"),
+        ..QUIET
+    };
 
     #[test]
     fn music_is_ducked_only_under_a_menu_over_a_mode() {
+        let loud = Screen::Mode(Mode(&LOUD));
         assert_eq!(music_volume(0.5, Screen::Title, Menu::Main), 0.5);
-        assert_eq!(music_volume(0.5, Screen::Runner, Menu::None), 0.5);
-        assert_eq!(
-            music_volume(0.5, Screen::Runner, Menu::Pause),
-            0.5 * MENU_DUCK
-        );
-        assert_eq!(
-            music_volume(0.5, Screen::Maze, Menu::Results),
-            0.5 * MENU_DUCK
-        );
-        assert_eq!(music_volume(0.0, Screen::Maze, Menu::None), 0.0);
+        assert_eq!(music_volume(0.5, loud, Menu::None), 0.5);
+        assert_eq!(music_volume(0.5, loud, Menu::Pause), 0.5 * MENU_DUCK);
+        assert_eq!(music_volume(0.5, loud, Menu::Results), 0.5 * MENU_DUCK);
+        assert_eq!(music_volume(0.0, loud, Menu::None), 0.0);
     }
 
     #[test]
-    fn every_screen_has_a_piece_and_the_modes_their_own() {
-        assert_eq!(Piece::of_screen(Screen::Title), Piece::Title);
-        assert_eq!(Piece::of_screen(Screen::Runner), Piece::Runner);
-        assert_eq!(Piece::of_screen(Screen::Maze), Piece::Maze);
-        assert_eq!(Piece::of_screen(Screen::Wanderers), Piece::Title);
+    fn every_screen_has_a_piece_and_a_mode_its_own() {
+        assert_eq!(music_of(Screen::Title), TITLE_MUSIC);
+        assert_eq!(music_of(Screen::Mode(Mode(&LOUD))), "music/loud.wav");
+        assert_eq!(music_of(Screen::Mode(Mode(&QUIET))), TITLE_MUSIC);
     }
 }

@@ -3,17 +3,18 @@
 //! REPLAY badge: Space pauses, 1, 2 and 4 set the speed, Esc leaves for the page. Copy seed puts
 //! its seed on the clipboard.
 
-use crate::game::maze::MazeTime;
-use crate::game::menu::{MenuCursor, MenuInput, MenuItem, MenuRequests, OpenMenuItems};
-use crate::game::replays::Records;
-use crate::game::screens::{AppSystems, Menu, Screen};
-use crate::game::theme::dialog::{DialogNote, ResultDialog};
-use crate::game::theme::widgets::{MenuFocus, centered_panel, menu_button, note, section_label};
+use crate::game::menu::dialog::{DialogNote, ResultDialog};
+use crate::game::menu::widgets::{MenuFocus, menu_button};
+use crate::game::menu::{
+    MenuCursor, MenuInput, MenuItem, MenuNavigation, MenuRequests, OpenMenuItems, RecordsOnPage,
+};
+use crate::game::replays::{Records, describe, mode_of};
+use crate::game::screens::{AppSystems, Menu, Modes, Screen, draws};
+use crate::game::session::PlayRequest;
+use crate::game::theme::widgets::{centered_panel, note, section_label};
 use crate::game::theme::{DIM, GOLD, SAND, text};
-use crate::game::{MODES, draws};
-use crate::logic::maze::run::MazeInput;
-use crate::logic::replay::{Replay, ReplayResult, ReplayRun, inputs_due};
-use crate::logic::runner::run::RunnerInput;
+use crate::logic::replay::boards::date_of;
+use crate::logic::replay::{Replay, ReplayRun, Timed, inputs_due};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -38,7 +39,9 @@ pub(super) fn plugin(app: &mut App) {
             watch_chosen_record.run_if(on_message::<MenuInput>),
             (control_watching, leave_watching_with_escape)
                 .run_if(resource_exists::<Watching>.and_then(in_state(Menu::None))),
+            count_records_on_page,
         )
+            .before(MenuNavigation)
             .in_set(AppSystems::RecordInput),
     )
     .add_systems(OnEnter(Screen::Title), stop_watching);
@@ -76,20 +79,16 @@ impl Watching {
         self.next = 0;
     }
 
-    /// The runner inputs of step `tick` (none for another mode's replay).
-    pub fn runner_inputs(&mut self, tick: u64) -> Vec<RunnerInput> {
-        match &self.replay.run {
-            ReplayRun::Runner { inputs } => inputs_due(inputs, &mut self.next, tick),
-            ReplayRun::Maze { .. } => Vec::new(),
-        }
-    }
-
-    /// The maze inputs of step `tick` (none for another mode's replay).
-    pub fn maze_inputs(&mut self, tick: u64) -> Vec<MazeInput> {
-        match &self.replay.run {
-            ReplayRun::Maze { inputs, .. } => inputs_due(inputs, &mut self.next, tick),
-            ReplayRun::Runner { .. } => Vec::new(),
-        }
+    /// The inputs of step `tick`, from the recorded inputs that `inputs_of` finds in the
+    /// replay's run (the watching mode knows its own kind of run; none for another mode's).
+    pub fn inputs_due<I: Copy>(
+        &mut self,
+        tick: u64,
+        inputs_of: impl Fn(&ReplayRun) -> Option<&[Timed<I>]>,
+    ) -> Vec<I> {
+        inputs_of(&self.replay.run)
+            .map(|inputs| inputs_due(inputs, &mut self.next, tick))
+            .unwrap_or_default()
     }
 
     /// Whether the recorded run has been played to its last step.
@@ -103,36 +102,10 @@ impl Watching {
     }
 }
 
-/// The dialog at the end of a watched record: its result, and nothing recorded.
-pub fn replay_over_dialog(watching: &Watching) -> ResultDialog {
+/// The dialog at the end of a watched record: its result (`figures`, which its mode gives), and
+/// nothing recorded.
+pub fn replay_over_dialog(watching: &Watching, figures: Vec<(String, String)>) -> ResultDialog {
     let replay = &watching.replay;
-    let figures = match replay.result {
-        ReplayResult::Runner {
-            distance_m,
-            coins,
-            score,
-            stumbles,
-            ..
-        } => vec![
-            ("Distance".to_owned(), format!("{distance_m:.0} m")),
-            ("Coins".to_owned(), coins.to_string()),
-            ("Stumbles".to_owned(), stumbles.to_string()),
-            ("Score".to_owned(), score.to_string()),
-        ],
-        ReplayResult::Maze {
-            ticks,
-            moves,
-            hints_used,
-            ..
-        } => {
-            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
-            vec![
-                ("Time".to_owned(), time.counted()),
-                ("Moves".to_owned(), moves.to_string()),
-                ("Hints".to_owned(), time.hints()),
-            ]
-        }
-    };
     ResultDialog {
         title: "Replay over".to_owned(),
         subtitle: Some(format!(
@@ -153,18 +126,10 @@ pub fn replay_over_dialog(watching: &Watching) -> ResultDialog {
     }
 }
 
-/// The screen that plays a replay's mode.
-fn screen_of(replay: &Replay) -> Screen {
-    match replay.run {
-        ReplayRun::Runner { .. } => Screen::Runner,
-        ReplayRun::Maze { .. } => Screen::Maze,
-    }
-}
-
 fn watch_chosen_record(
     mut commands: Commands,
     mut inputs: MessageReader<MenuInput>,
-    records: Res<Records>,
+    (records, modes): (Res<Records>, Res<Modes>),
     mut requests: ResMut<MenuRequests>,
     time: Res<Time<Real>>,
     mut next_screen: ResMut<NextState<Screen>>,
@@ -177,9 +142,18 @@ fn watch_chosen_record(
                 let Some((_, record)) = listed.get(usize::from(at)) else {
                     continue;
                 };
-                next_screen.set(screen_of(&record.replay));
+                let replay = &record.replay;
+                let Some(mode) = mode_of(replay, &modes) else {
+                    continue;
+                };
+                next_screen.set(mode.screen());
                 next_menu.set(Menu::None);
-                commands.insert_resource(Watching::new(record.replay.clone()));
+                commands.insert_resource(PlayRequest::Watch {
+                    seed: replay.seed,
+                    seed_text: replay.seed_text.clone(),
+                    difficulty: replay.difficulty,
+                });
+                commands.insert_resource(Watching::new(replay.clone()));
             }
             MenuInput::Activated(MenuItem::CopyRecordSeed(at)) => {
                 let Some((_, record)) = listed.get(usize::from(at)) else {
@@ -215,13 +189,18 @@ fn control_watching(
     }
 }
 
-/// Esc leaves a replay for the records page.
+/// The records page's length, for its menu items.
+fn count_records_on_page(records: Res<Records>, mut on_page: ResMut<RecordsOnPage>) {
+    on_page.set_if_neq(RecordsOnPage(records.len()));
+}
+
+/// Esc leaves a replay for the records page; the key is taken, so the pause menu does not open.
 fn leave_watching_with_escape(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) {
+    if keys.clear_just_pressed(KeyCode::Escape) {
         next_screen.set(Screen::Title);
         next_menu.set(Menu::Records);
     }
@@ -234,63 +213,16 @@ fn stop_watching(mut commands: Commands, mut time: ResMut<Time<Virtual>>) {
     time.unpause();
 }
 
-/// A run's figures for its row: the result, the date, the seed, hints, and who played.
-pub fn describe(replay: &Replay) -> String {
-    let (result, hints, assisted) = match replay.result {
-        ReplayResult::Runner {
-            score, assisted, ..
-        } => (format!("{score} points"), String::new(), assisted),
-        ReplayResult::Maze {
-            ticks,
-            hints_used,
-            assisted,
-            ..
-        } => {
-            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
-            (time.counted(), format!("  ·  {}", time.hints()), assisted)
-        }
-    };
-    let who = if assisted { "  ·  assisted" } else { "" };
-    format!(
-        "{result}  ·  {}  ·  seed \"{}\"{hints}{who}",
-        date_of(replay.recorded_unix_s),
-        replay.seed_text
-    )
-}
-
-/// A date from seconds since 1970, as `YYYY-MM-DD` (UTC), by the civil-from-days algorithm.
-pub fn date_of(unix_s: u64) -> String {
-    let days = i64::try_from(unix_s / 86_400).unwrap_or(0);
-    let shifted = days + 719_468;
-    let era = shifted.div_euclid(146_097);
-    let day_of_era = shifted.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
 /// The mode's label for a board's name (`runner/normal` → Runner).
-fn board_title(board: &str) -> String {
+fn board_title(board: &str, modes: &Modes) -> String {
     let (mode, detail) = board.split_once('/').unwrap_or((board, ""));
-    let label = MODES
-        .iter()
-        .find(|info| info.name == mode)
-        .map_or(mode, |info| info.label);
+    let label = modes.named(mode).map_or(mode, |info| info.label);
     format!("{label}  {detail}")
 }
 
 fn draw_records_page(
     mut contexts: EguiContexts,
-    records: Res<Records>,
+    (records, modes): (Res<Records>, Res<Modes>),
     items: Res<OpenMenuItems>,
     mut cursor: ResMut<MenuCursor>,
     mut requests: ResMut<MenuRequests>,
@@ -312,14 +244,14 @@ fn draw_records_page(
             .max_height(420.0)
             .show(ui, |ui| {
                 for (board, runs) in records.boards() {
-                    section_label(ui, &board_title(board));
+                    section_label(ui, &board_title(board, &modes));
                     for (rank, record) in runs.iter().enumerate() {
                         ui.horizontal(|ui| {
                             ui.label(
                                 RichText::new(format!(
                                     "{:>2}.  {}",
                                     rank + 1,
-                                    describe(&record.replay)
+                                    describe(&record.replay, &modes)
                                 ))
                                 .size(text::SMALL)
                                 .color(SAND.egui()),
@@ -338,7 +270,7 @@ fn draw_records_page(
                         at = at.saturating_add(1);
                     }
                 }
-                draw_still_checked(ui, &records);
+                draw_still_checked(ui, &records, &modes);
             });
         ui.add_space(8.0);
         menu_button(ui, "Back", MenuItem::Back, &mut focus, &mut inputs);
@@ -356,7 +288,7 @@ fn draw_records_page(
 
 /// The runs still being checked, below the ranked ones: the first few, each board's name once
 /// above its runs, dimmed, and how many more.
-fn draw_still_checked(ui: &mut egui::Ui, records: &Records) {
+fn draw_still_checked(ui: &mut egui::Ui, records: &Records, modes: &Modes) {
     let checking = records.checking();
     if checking.is_empty() {
         return;
@@ -367,7 +299,7 @@ fn draw_still_checked(ui: &mut egui::Ui, records: &Records) {
     for claim in checking.iter().take(CHECKING_SHOWN) {
         if board != Some(&claim.board) {
             board = Some(&claim.board);
-            note(ui, board_title(&claim.board));
+            note(ui, board_title(&claim.board, modes));
         }
         ui.label(
             RichText::new(format!("      {}  ·  checking…", claim.summary))
@@ -377,18 +309,5 @@ fn draw_still_checked(ui: &mut egui::Ui, records: &Records) {
     }
     if checking.len() > CHECKING_SHOWN {
         note(ui, format!("and {} more", checking.len() - CHECKING_SHOWN));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_civil_dates_in_utc() {
-        assert_eq!(date_of(0), "1970-01-01");
-        assert_eq!(date_of(951_782_400), "2000-02-29");
-        assert_eq!(date_of(1_796_068_494), "2026-11-30");
-        assert_eq!(date_of(4_107_542_399), "2100-02-28");
     }
 }

@@ -1,6 +1,7 @@
 //! `--screenshot FILE --frames N`: render N frames with a fixed time step, save the window as a
 //! PNG and exit. This is how tests, reviewers and developers see the game without a player.
 
+use crate::game::menu::PauseOnFocusLoss;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use std::path::PathBuf;
@@ -18,10 +19,16 @@ pub struct ScreenshotPlan {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
     app.add_systems(
+        Startup,
+        // Nobody is there to come back to a pause menu.
+        (|mut pause: ResMut<PauseOnFocusLoss>| pause.0 = false)
+            .run_if(resource_exists::<ScreenshotPlan>),
+    )
+    .add_systems(
         Last,
         count_frames_and_capture.run_if(resource_exists::<ScreenshotPlan>),
     );

@@ -9,8 +9,6 @@
 //! knowing their type.
 
 use crate::files::{load_json_checked, write_json_atomic};
-use crate::game::menu::rows::{SettingEdit, SettingRow};
-use crate::game::menu::{MenuContributions, MenuInput, MenuItem};
 use crate::game::screens::AppSystems;
 use crate::game::storage::{StorageDir, StorageWarnings};
 use crate::logic::difficulty::Difficulty;
@@ -218,25 +216,16 @@ pub trait ModeSettings:
 {
     /// The section's name in the file (`"maze"`).
     const SECTION: &'static str;
-    /// The heading of its section on the settings page, or `None` when the mode shows its
-    /// settings itself (the wanderers' side panel).
-    const PAGE_TITLE: Option<&'static str>;
 
     /// Replaces out-of-range values with allowed ones and says what was changed, one message
     /// per value, each naming the value as `section.field`.
     fn sanitize(&mut self) -> Vec<String>;
-
-    /// The settings as rows, top to bottom, with their current values.
-    fn rows(&self) -> Vec<SettingRow>;
-
-    /// Applies an edit to the setting of `item` (one of [`ModeSettings::rows`]).
-    fn apply(&mut self, item: MenuItem, edit: SettingEdit);
 }
 
 /// Registers a mode's settings `T`: read from their section when the game starts (a section that
-/// cannot be read sets the whole file aside, like a damaged file), edited through their rows by
-/// the same [`MenuInput`]s the keys and the mouse send, and written back into [`Settings`] and
-/// saved when they change.
+/// cannot be read sets the whole file aside, like a damaged file), and written back into
+/// [`Settings`] and saved when they change. The menu's
+/// [`settings_page`](crate::game::menu::settings_page::settings_page) edits them.
 pub fn mode_settings_plugin<T: ModeSettings>(app: &mut App) {
     app.init_resource::<ModeSections>()
         .world_mut()
@@ -250,21 +239,11 @@ pub fn mode_settings_plugin<T: ModeSettings>(app: &mut App) {
         .add_systems(PreStartup, insert_mode_settings::<T>.after(SettingsLoaded))
         .add_systems(
             Update,
-            (
-                apply_mode_setting_inputs::<T>.run_if(on_message::<MenuInput>),
-                store_mode_settings::<T>.run_if(resource_changed::<T>),
-            )
-                .chain()
-                .in_set(AppSystems::Update),
-        );
-    if T::PAGE_TITLE.is_some() {
-        app.add_systems(
-            Update,
-            show_mode_settings_on_page::<T>
+            store_mode_settings::<T>
                 .run_if(resource_changed::<T>)
-                .in_set(AppSystems::Update),
+                .before(derive_shared_resources)
+                .in_set(AppSystems::Present),
         );
-    }
 }
 
 /// The settings file has been read (and the command line's overrides applied).
@@ -401,24 +380,6 @@ fn insert_mode_settings<T: ModeSettings>(settings: Res<Settings>, mut commands: 
     commands.insert_resource(settings.mode::<T>());
 }
 
-/// Applies the menu inputs about `T`'s rows.
-fn apply_mode_setting_inputs<T: ModeSettings>(
-    mut inputs: MessageReader<MenuInput>,
-    mut mode_settings: ResMut<T>,
-) {
-    for input in inputs.read() {
-        let edit = mode_settings
-            .rows()
-            .into_iter()
-            .find_map(|row| row.edit(input).map(|edit| (row.item, edit)));
-        if let Some((item, edit)) = edit {
-            let mut edited = mode_settings.clone();
-            edited.apply(item, edit);
-            mode_settings.set_if_neq(edited);
-        }
-    }
-}
-
 /// Writes changed mode settings into their section, to be saved.
 fn store_mode_settings<T: ModeSettings>(
     mode_settings: Res<T>,
@@ -434,15 +395,6 @@ fn store_mode_settings<T: ModeSettings>(
             edited.write(SettingsEdited);
         }
         Err(err) => error!("Cannot store the {} settings: {err}", T::SECTION),
-    }
-}
-
-fn show_mode_settings_on_page<T: ModeSettings>(
-    mode_settings: Res<T>,
-    mut contributions: ResMut<MenuContributions>,
-) {
-    if let Some(title) = T::PAGE_TITLE {
-        contributions.set_settings_section(title, mode_settings.rows());
     }
 }
 

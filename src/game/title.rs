@@ -22,7 +22,7 @@ const DRIFT: Vec2 = Vec2::new(-14.0, 9.0);
 const BACKGROUND_Z: f32 = -100.0;
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
     app.add_systems(OnEnter(Screen::Title), spawn_title_background)

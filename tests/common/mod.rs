@@ -4,6 +4,8 @@
     reason = "each test file uses a different part of these helpers"
 )]
 
+pub mod runner;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;

@@ -6,7 +6,7 @@ use super::generation::CurrentMaze;
 use super::view::cell_at;
 use super::walk::MazeTape;
 use crate::game::records::Watching;
-use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
+use crate::game::screens::{AppSystems, Menu, PausableSystems};
 use crate::logic::maze::run::MazeInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::RecordInput)
             .in_set(PausableSystems)
             .run_if(
-                in_state(Screen::Maze)
+                in_state(super::SCREEN)
                     .and_then(in_state(Menu::None))
                     .and_then(resource_exists::<CurrentMaze>)
                     .and_then(resource_exists::<MazeTape>)

@@ -4,19 +4,18 @@
 
 use super::levels::MazeLevel;
 use super::options::MazeOptions;
-use crate::game::AutoplayOnStart;
-use crate::game::daily::DailyChallenge;
+use crate::game::menu::dialog::ResultDialog;
 use crate::game::records::Watching;
-use crate::game::screens::Screen;
-use crate::game::settings::{GameDifficulty, GameSeed};
-use crate::game::theme::dialog::ResultDialog;
+use crate::game::screens::enter_mode;
+use crate::game::session::AutoplayOnStart;
+use crate::game::session::{PlayReason, PlaySession};
 use crate::logic::maze::run::MazeRun;
 use crate::logic::replay::ReplayRun;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Maze), start_maze)
-        .add_systems(OnExit(Screen::Maze), end_maze);
+    app.add_systems(OnEnter(super::SCREEN), start_maze.after(enter_mode))
+        .add_systems(OnExit(super::SCREEN), end_maze);
 }
 
 /// The maze being played: its rules and state.
@@ -26,11 +25,10 @@ pub struct CurrentMaze(pub MazeRun);
 /// Makes the maze; the other maze plugins set themselves up after this.
 pub(super) fn start_maze(
     mut commands: Commands,
-    (options, seed, difficulty): (Res<MazeOptions>, Res<GameSeed>, Res<GameDifficulty>),
+    (options, session): (Res<MazeOptions>, Res<PlaySession>),
     mut level: ResMut<MazeLevel>,
     autoplay: Option<Res<AutoplayOnStart>>,
     watching: Option<ResMut<Watching>>,
-    daily: Option<Res<DailyChallenge>>,
 ) {
     let system_walk = autoplay.is_some_and(|a| a.0);
     // A record being watched walks its own maze from its first input.
@@ -43,14 +41,15 @@ pub(super) fn start_maze(
             ReplayRun::Runner { .. } => None,
         }
     });
-    let (setup, system_walk) = match (watched, daily) {
+    let (seed, difficulty) = (session.seed, session.difficulty);
+    let (setup, system_walk) = match (watched, &session.why) {
         (Some(setup), _) => (setup, false),
         // The day's maze is the same for everyone: the default maze settings.
-        (None, Some(_)) => (
-            level.setup(MazeOptions::default().spec(seed.0), difficulty.0),
+        (None, PlayReason::Daily { .. }) => (
+            level.setup(MazeOptions::default().spec(seed), difficulty),
             system_walk,
         ),
-        (None, None) => (level.setup(options.spec(seed.0), difficulty.0), system_walk),
+        (None, _) => (level.setup(options.spec(seed), difficulty), system_walk),
     };
     match MazeRun::new(setup, system_walk) {
         Ok(run) => {

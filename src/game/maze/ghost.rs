@@ -9,11 +9,10 @@ use super::view::{
     TEXEL, blank_image, cell_texel, maze_layer, put, texel_position, walk_texels, world_size,
 };
 use super::walk::step_maze;
-use crate::game::daily::{DailyChallenge, board_detail};
-use crate::game::records::Watching;
 use crate::game::replays::Records;
 use crate::game::scores::BestScores;
-use crate::game::screens::{AppSystems, PausableSystems, Screen};
+use crate::game::screens::{AppSystems, PausableSystems};
+use crate::game::session::{PlayReason, PlaySession};
 use crate::game::settings::Settings;
 use crate::logic::maze::run::{MazeInput, MazeRun};
 use crate::logic::replay::{ReplayRun, Timed, play_until};
@@ -29,8 +28,8 @@ const GHOST_TRAIL_Z: f32 = 1.5;
 const GHOST_Z: f32 = 4.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Maze), summon_ghost.after(start_maze))
-        .add_systems(OnExit(Screen::Maze), |mut commands: Commands| {
+    app.add_systems(OnEnter(super::SCREEN), summon_ghost.after(start_maze))
+        .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
             commands.remove_resource::<MazeGhost>();
         })
         .add_systems(
@@ -40,8 +39,8 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(PausableSystems)
                 .run_if(resource_exists::<MazeGhost>.and_then(resource_exists::<CurrentMaze>)),
         );
-    if crate::game::draws(app) {
-        app.add_systems(OnEnter(Screen::Maze), spawn_ghost_view.after(summon_ghost))
+    if crate::game::screens::draws(app) {
+        app.add_systems(OnEnter(super::SCREEN), spawn_ghost_view.after(summon_ghost))
             .add_systems(
                 Update,
                 draw_ghost
@@ -66,15 +65,15 @@ fn summon_ghost(
     run: Option<Res<CurrentMaze>>,
     records: Res<Records>,
     settings: Res<Settings>,
-    (watching, daily): (Option<Res<Watching>>, Option<Res<DailyChallenge>>),
+    session: Res<PlaySession>,
 ) {
     let Some(run) = run else {
         return;
     };
-    if watching.is_some() || !settings.ghosts {
+    if session.why == PlayReason::Watched || !settings.ghosts {
         return;
     }
-    let detail = board_detail(daily.as_deref(), &board_of(&run.setup));
+    let detail = session.board_detail(&board_of(&run.setup));
     let board = BestScores::board_name(&super::MODE, &detail);
     let Some(replay) = records.ghost(&board, run.setup.first.seed) else {
         return;
@@ -135,7 +134,7 @@ fn spawn_ghost_view(
         Mesh2d(meshes.add(Circle::new(TEXEL * 0.55))),
         MeshMaterial2d(materials.add(GHOST_COLOUR)),
         Transform::from_translation(at.extend(GHOST_Z)),
-        DespawnOnExit(Screen::Maze),
+        DespawnOnExit(super::SCREEN),
     ));
     commands.insert_resource(GhostView { trail, painted: 0 });
 }

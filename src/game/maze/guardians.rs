@@ -5,7 +5,7 @@
 
 use super::generation::{CurrentMaze, start_maze};
 use super::view::{TEXEL, cell_point_position, cell_texel, texel_position};
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -37,15 +37,15 @@ const FLOOR: Color = Color::srgb(0.77, 0.67, 0.49);
 const TARGET: Color = Color::srgba(1.0, 0.84, 0.25, 0.9);
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
-    app.add_systems(OnEnter(Screen::Maze), spawn_guardians.after(start_maze))
+    app.add_systems(OnEnter(super::SCREEN), spawn_guardians.after(start_maze))
         .add_systems(
             Update,
             (move_guardians, light_shrines, mark_walk_target)
                 .in_set(AppSystems::Present)
-                .run_if(in_state(Screen::Maze).and_then(resource_exists::<CurrentMaze>)),
+                .run_if(in_state(super::SCREEN).and_then(resource_exists::<CurrentMaze>)),
         );
 }
 
@@ -101,7 +101,7 @@ fn spawn_guardians(
             stone_rim.clone(),
             Transform::from_translation(at.extend(GUARDIAN_Z)),
             Visibility::Hidden,
-            DespawnOnExit(Screen::Maze),
+            DespawnOnExit(super::SCREEN),
             children![
                 (
                     body.clone(),
@@ -126,7 +126,7 @@ fn spawn_guardians(
             glow.clone(),
             Transform::from_translation(at.extend(GLOW_Z)),
             Visibility::Hidden,
-            DespawnOnExit(Screen::Maze),
+            DespawnOnExit(super::SCREEN),
         ));
     }
     if run.rules.guardians {
@@ -138,7 +138,7 @@ fn spawn_guardians(
                 ring.clone(),
                 paint(SHRINE),
                 Transform::from_translation(at.extend(SHRINE_Z)),
-                DespawnOnExit(Screen::Maze),
+                DespawnOnExit(super::SCREEN),
                 children![(
                     ring_hole.clone(),
                     floor.clone(),
@@ -154,7 +154,7 @@ fn spawn_guardians(
         paint(TARGET),
         Transform::from_xyz(0.0, 0.0, TARGET_Z),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Maze),
+        DespawnOnExit(super::SCREEN),
     ));
 }
 

@@ -6,7 +6,7 @@ use super::generation::{CurrentMaze, start_maze};
 use super::view::{CLEAR, blank_image, cell_texel, maze_layer, put, walk_texels, world_size};
 use super::walk::{MazeTape, PlayerStepped};
 use crate::game::records::Watching;
-use crate::game::screens::{AppSystems, PausableSystems, Screen};
+use crate::game::screens::{AppSystems, PausableSystems};
 use crate::logic::grid_search::{GridSearch, SearchOutcome};
 use crate::logic::maze::run::MazeInput;
 use crate::logic::maze::run::MazeRun;
@@ -23,9 +23,9 @@ const SEARCHED_Z: f32 = 1.0;
 const HINT_Z: f32 = 3.0;
 
 pub(super) fn plugin(app: &mut App) {
-    let playing = in_state(Screen::Maze).and_then(resource_exists::<CurrentMaze>);
+    let playing = in_state(super::SCREEN).and_then(resource_exists::<CurrentMaze>);
     app.init_resource::<MazeHint>()
-        .add_systems(OnEnter(Screen::Maze), reset_hint.after(start_maze))
+        .add_systems(OnEnter(super::SCREEN), reset_hint.after(start_maze))
         .add_systems(
             Update,
             (
@@ -49,16 +49,16 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(PausableSystems)
                 .run_if(playing),
         );
-    if crate::game::draws(app) {
-        app.add_systems(OnEnter(Screen::Maze), spawn_hint_layers.after(reset_hint))
-            .add_systems(OnExit(Screen::Maze), |mut commands: Commands| {
+    if crate::game::screens::draws(app) {
+        app.add_systems(OnEnter(super::SCREEN), spawn_hint_layers.after(reset_hint))
+            .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
                 commands.remove_resource::<HintLayers>();
             })
             .add_systems(
                 Update,
                 paint_hint
                     .in_set(AppSystems::Present)
-                    .run_if(in_state(Screen::Maze).and_then(resource_exists::<HintLayers>)),
+                    .run_if(in_state(super::SCREEN).and_then(resource_exists::<HintLayers>)),
             );
     }
 }

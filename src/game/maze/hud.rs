@@ -4,13 +4,13 @@
 use super::generation::CurrentMaze;
 use super::levels::NEXT_LEVEL;
 use super::walk::{MazeTape, MazeWin};
+use crate::game::menu::dialog::{DialogNote, ResultDialog};
 use crate::game::menu::{MenuItem, item_label};
 use crate::game::records::{WATCH_KEYS, Watching};
-use crate::game::screens::Screen;
-use crate::game::theme::dialog::{DialogNote, ResultDialog};
 use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::challenge::MazeRules;
+use crate::logic::replay::{Replay, ReplayResult};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -20,10 +20,10 @@ const KEYS: &str = "Arrows/WASD move   click a seen cell to walk there   Space h
                     E searched cells   Enter system walk   wheel or +/- zoom   Esc pause";
 
 pub(super) fn plugin(app: &mut App) {
-    if crate::game::draws(app) {
+    if crate::game::screens::draws(app) {
         app.add_systems(
             EguiPrimaryContextPass,
-            draw_hud.run_if(in_state(Screen::Maze).and_then(resource_exists::<CurrentMaze>)),
+            draw_hud.run_if(in_state(super::SCREEN).and_then(resource_exists::<CurrentMaze>)),
         );
     }
 }
@@ -127,6 +127,39 @@ impl MazeTime {
                 u64::from(self.hints_used) * u64::from(self.rules.hint_cost_s)
             )
         }
+    }
+}
+
+/// How the records page describes a recorded run: the time that counts and the hints.
+pub fn record_summary(replay: &Replay) -> String {
+    match replay.result {
+        ReplayResult::Maze {
+            ticks, hints_used, ..
+        } => {
+            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
+            format!("{}  ·  {}", time.counted(), time.hints())
+        }
+        ReplayResult::Runner { .. } => String::new(),
+    }
+}
+
+/// The figures of the dialog at the end of watching a recorded run.
+pub fn replay_figures(replay: &Replay) -> Vec<(String, String)> {
+    match replay.result {
+        ReplayResult::Maze {
+            ticks,
+            moves,
+            hints_used,
+            ..
+        } => {
+            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
+            vec![
+                ("Time".to_owned(), time.counted()),
+                ("Moves".to_owned(), moves.to_string()),
+                ("Hints".to_owned(), time.hints()),
+            ]
+        }
+        ReplayResult::Runner { .. } => Vec::new(),
     }
 }
 

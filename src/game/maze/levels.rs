@@ -3,10 +3,10 @@
 //! reached, and the best run time to each level, are kept per difficulty.
 
 use super::walk::MazeWin;
-use crate::game::daily::{DailyChallenge, board_detail};
 use crate::game::menu::{MenuInput, MenuItem};
 use crate::game::scores::{BestScores, Ranking};
 use crate::game::screens::{AppSystems, Menu, Screen};
+use crate::game::session::PlaySession;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::MazeSpec;
 use crate::logic::maze::run::MazeSetup;
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             next_level
                 .run_if(on_message::<MenuInput>.and_then(resource_exists::<MazeWin>))
                 .in_set(AppSystems::Update)
-                .run_if(in_state(Screen::Maze)),
+                .run_if(in_state(super::SCREEN)),
         );
 }
 
@@ -78,13 +78,13 @@ pub fn levels_board(difficulty: Difficulty) -> String {
 /// time to it. Returns the best level reached at that difficulty.
 pub fn submit_level(
     scores: &mut BestScores,
-    daily: Option<&DailyChallenge>,
+    session: &PlaySession,
     setup: &MazeSetup,
     run_seconds: f64,
 ) -> Option<u32> {
     let levels = BestScores::board_name(
         &super::MODE,
-        &board_detail(daily, &levels_board(setup.difficulty)),
+        &session.board_detail(&levels_board(setup.difficulty)),
     );
     let seed = setup.first.seed;
     scores.submit(
@@ -121,6 +121,6 @@ fn next_level(
     level.earlier_seconds = win.run_seconds;
     level.earlier_assisted |= win.assisted;
     // `set` runs the screen's exit and enter schedules: the next level's maze is made.
-    next_screen.set(Screen::Maze);
+    next_screen.set(super::SCREEN);
     next_menu.set(Menu::None);
 }

@@ -13,6 +13,7 @@ pub mod hint;
 mod hud;
 pub mod levels;
 pub mod options;
+pub mod sounds;
 mod torchlight;
 pub mod view;
 pub mod walk;
@@ -21,20 +22,26 @@ pub use generation::CurrentMaze;
 pub use hud::MazeTime;
 pub use walk::{MazeWin, PlayerCaught, PlayerStepped};
 
-use crate::game::music::Piece;
-use crate::game::screens::{ModeInfo, Screen};
+use crate::game::screens::{Mode, ModeInfo, Screen};
 use bevy::prelude::*;
+
+/// The maze's music loop, an asset path.
+pub const MUSIC: &str = "music/maze.wav";
 
 /// What the title screen and the command line know of the maze.
 pub const MODE: ModeInfo = ModeInfo {
-    screen: Screen::Maze,
     name: crate::logic::replay::boards::MAZE_MODE,
     label: "Maze",
     blurb: "Find the exit of a generated maze by torchlight, level after level.",
-    music: Piece::Maze,
+    music: Some(MUSIC),
     difficulty_shapes: Some("torch, hint cost, guardians"),
+    daily: true,
+    record_summary: Some(hud::record_summary),
     plugin,
 };
+
+/// The screen that plays it.
+pub const SCREEN: Screen = Screen::Mode(Mode(&MODE));
 
 fn plugin(app: &mut App) {
     app.add_plugins((

@@ -3,6 +3,7 @@
 
 use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{NumberSetting, SettingEdit, SettingRow, SettingValue};
+use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::run::MazeSetup;
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
     mode_settings_plugin::<MazeOptions>(app);
+    settings_page::<MazeOptions>(app);
 }
 
 /// The size row.
@@ -144,7 +146,6 @@ pub fn board_of(setup: &MazeSetup) -> String {
 
 impl ModeSettings for MazeOptions {
     const SECTION: &'static str = "maze";
-    const PAGE_TITLE: Option<&'static str> = Some("Maze");
 
     fn sanitize(&mut self) -> Vec<String> {
         let d = MazeOptions::default();
@@ -173,6 +174,10 @@ impl ModeSettings for MazeOptions {
         .flatten()
         .collect()
     }
+}
+
+impl SettingsPage for MazeOptions {
+    const PAGE_TITLE: Option<&'static str> = Some("Maze");
 
     fn rows(&self) -> Vec<SettingRow> {
         let side = |value: usize| NumberSetting {

@@ -6,7 +6,7 @@
 use super::generation::{CurrentMaze, start_maze};
 use super::view::{blank_image, maze_layer, put, world_size};
 use super::walk::{PlayerCaught, PlayerStepped};
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
 use crate::logic::maze::run::MazeRun;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
@@ -24,11 +24,11 @@ const REMEMBERED_ALPHA: u8 = 165;
 const LIGHT_EDGE_ALPHA: f32 = 110.0;
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
-    app.add_systems(OnEnter(Screen::Maze), spawn_darkness.after(start_maze))
-        .add_systems(OnExit(Screen::Maze), |mut commands: Commands| {
+    app.add_systems(OnEnter(super::SCREEN), spawn_darkness.after(start_maze))
+        .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
             commands.remove_resource::<Darkness>();
         })
         .add_systems(

@@ -6,7 +6,7 @@
 use super::generation::{CurrentMaze, start_maze};
 use super::walk::{PlayerCaught, PlayerStepped};
 use crate::game::camera::end_mode_view;
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
 use crate::game::theme::GOLD;
 use crate::logic::maze::Maze;
 use bevy::asset::RenderAssetUsages;
@@ -55,11 +55,11 @@ const PLAYER_RADIUS: f32 = 0.7;
 const PLAYER_RIM: f32 = 0.15;
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
-    app.add_systems(OnEnter(Screen::Maze), spawn_maze_view.after(start_maze))
-        .add_systems(OnExit(Screen::Maze), end_mode_view::<MazeView>)
+    app.add_systems(OnEnter(super::SCREEN), spawn_maze_view.after(start_maze))
+        .add_systems(OnExit(super::SCREEN), end_mode_view::<MazeView>)
         .add_systems(
             Update,
             (
@@ -71,7 +71,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(AppSystems::Present)
-                .run_if(in_state(Screen::Maze).and_then(resource_exists::<MazeView>)),
+                .run_if(in_state(super::SCREEN).and_then(resource_exists::<MazeView>)),
         );
 }
 
@@ -189,7 +189,7 @@ pub(super) fn maze_layer(
             ..default()
         },
         Transform::from_xyz(0.0, 0.0, z),
-        DespawnOnExit(Screen::Maze),
+        DespawnOnExit(super::SCREEN),
     )
 }
 
@@ -264,7 +264,7 @@ fn spawn_maze_view(
             to: player_at,
             progress: 1.0,
         },
-        DespawnOnExit(Screen::Maze),
+        DespawnOnExit(super::SCREEN),
         children![(
             Mesh2d(meshes.add(Circle::new(TEXEL * (PLAYER_RADIUS - PLAYER_RIM)))),
             MeshMaterial2d(materials.add(Color::srgb(0.95, 0.25, 0.18))),

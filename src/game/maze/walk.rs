@@ -5,20 +5,21 @@
 
 use super::generation::{CurrentMaze, start_maze};
 use super::hint::MazeHint;
+use super::hud::replay_figures;
 use super::levels::{MazeLevel, submit_level};
 use super::options::board_of;
-use crate::game::audio::{Sound, SoundRequested};
-use crate::game::daily::{DailyChallenge, board_detail};
+use super::sounds;
+use crate::game::audio::SoundRequested;
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
 use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
 use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
-use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
-use crate::game::settings::Settings;
+use crate::game::screens::{AppSystems, Menu, PausableSystems};
+use crate::game::session::PlaySession;
 use crate::logic::maze::Direction;
 use crate::logic::maze::run::{MazeEvent, MazeInput};
 use crate::logic::replay::limits::MAX_RUN_TICKS;
-use crate::logic::replay::{Recorder, ReplayHeader, maze_replay, take_step_inputs};
+use crate::logic::replay::{Recorder, ReplayHeader, ReplayRun, maze_replay, take_step_inputs};
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 use std::time::Duration;
@@ -43,14 +44,14 @@ const MOVE_KEYS: [(KeyCode, Direction); 8] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    let playing = in_state(Screen::Maze).and_then(resource_exists::<CurrentMaze>);
-    add_pause_action(app, Screen::Maze, SYSTEM_WALK, "System walk on/off");
+    let playing = in_state(super::SCREEN).and_then(resource_exists::<CurrentMaze>);
+    add_pause_action(app, super::SCREEN, SYSTEM_WALK, "System walk on/off");
     app.add_message::<PlayerStepped>()
         .add_message::<PlayerCaught>()
         .add_message::<MazeSolved>()
         .init_resource::<WalkPace>()
         .add_systems(
-            OnEnter(Screen::Maze),
+            OnEnter(super::SCREEN),
             (reset_pace, start_recording).after(start_maze),
         )
         .add_systems(
@@ -190,19 +191,12 @@ fn reset_pace(mut pace: ResMut<WalkPace>) {
 pub(super) fn start_recording(
     mut commands: Commands,
     run: Option<Res<CurrentMaze>>,
-    settings: Res<Settings>,
-    daily: Option<Res<DailyChallenge>>,
+    session: Res<PlaySession>,
 ) {
     let Some(run) = run else {
         return;
     };
-    let seed_text = if let Some(daily) = daily {
-        daily.seed_text()
-    } else if settings.seed() == run.setup.first.seed {
-        settings.seed_text.clone()
-    } else {
-        run.setup.first.seed.to_string()
-    };
+    let seed_text = session.seed_text.clone();
     // The recording starts from the maze as made, with `--autoplay`'s system walk as the input
     // of the first step, so the replay starts where a replayed maze starts.
     let mut as_made = run.0.clone();
@@ -225,7 +219,10 @@ fn feed_watched_inputs(
     mut tape: ResMut<MazeTape>,
     mut watching: ResMut<Watching>,
 ) {
-    let due = watching.maze_inputs(run.ticks);
+    let due = watching.inputs_due(run.ticks, |run| match run {
+        ReplayRun::Maze { inputs, .. } => Some(inputs.as_slice()),
+        ReplayRun::Runner { .. } => None,
+    });
     tape.pending.extend(due);
 }
 
@@ -249,13 +246,13 @@ pub(super) fn step_maze(
         match event {
             MazeEvent::Stepped { from, to } => {
                 stepped.write(PlayerStepped { from, to });
-                sounds.write(SoundRequested(Sound::Footstep));
+                sounds.write(SoundRequested(sounds::FOOTSTEP));
             }
             MazeEvent::Caught {
                 shrine, trail_from, ..
             } => {
                 caught.write(PlayerCaught { shrine, trail_from });
-                sounds.write(SoundRequested(Sound::Crash));
+                sounds.write(SoundRequested(sounds::CAUGHT));
             }
         }
     }
@@ -335,17 +332,16 @@ fn finish_at_the_exit(
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
     (mut sounds, mut recorded): (MessageWriter<SoundRequested>, MessageWriter<RunRecorded>),
-    (level, watching, daily): (
-        Res<MazeLevel>,
-        Option<Res<Watching>>,
-        Option<Res<DailyChallenge>>,
-    ),
+    (level, watching, session): (Res<MazeLevel>, Option<Res<Watching>>, Res<PlaySession>),
 ) {
-    sounds.write(SoundRequested(Sound::Win));
+    sounds.write(SoundRequested(sounds::WIN));
     next_menu.set(Menu::Results);
     if let Some(watching) = watching {
         // A watched record ends where it ended, and records nothing.
-        commands.insert_resource(replay_over_dialog(&watching));
+        commands.insert_resource(replay_over_dialog(
+            &watching,
+            replay_figures(&watching.replay),
+        ));
         return;
     }
     // The time that counts, with what the hints cost.
@@ -354,13 +350,13 @@ fn finish_at_the_exit(
     let run_seconds = level.earlier_seconds + seconds;
     let assisted = run.assisted || level.earlier_assisted;
     // The board of the maze played, whatever the settings say by now.
-    let detail = board_detail(daily.as_deref(), &board_of(&run.setup));
+    let detail = session.board_detail(&board_of(&run.setup));
     let board = BestScores::board_name(&super::MODE, &detail);
     let new_record = !run.assisted && scores.submit(&board, Ranking::LowerIsBetter, seconds, seed);
     let best_level = if assisted {
         None
     } else {
-        submit_level(&mut scores, daily.as_deref(), &run.setup, run_seconds)
+        submit_level(&mut scores, &session, &run.setup, run_seconds)
     };
     let win = MazeWin {
         level: run.setup.level,

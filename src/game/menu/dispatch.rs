@@ -17,12 +17,12 @@ fn sound_of(input: &MenuInput, row: Option<&SettingRow>) -> Option<Sound> {
     let number = row.is_some_and(SettingRow::is_number);
     match input {
         MenuInput::Activated(_) if number => None,
-        MenuInput::Activated(_) | MenuInput::DifficultyChosen(_) => Some(Sound::MenuConfirm),
-        MenuInput::Adjusted(..) if number => Some(Sound::MenuMove),
-        MenuInput::Adjusted(MenuItem::Difficulty, _) => Some(Sound::MenuConfirm),
-        MenuInput::Adjusted(..) => row.map(|_| Sound::MenuConfirm),
+        MenuInput::Activated(_) | MenuInput::DifficultyChosen(_) => Some(Sound::MENU_CONFIRM),
+        MenuInput::Adjusted(..) if number => Some(Sound::MENU_MOVE),
+        MenuInput::Adjusted(MenuItem::Difficulty, _) => Some(Sound::MENU_CONFIRM),
+        MenuInput::Adjusted(..) => row.map(|_| Sound::MENU_CONFIRM),
         MenuInput::Chosen(..) | MenuInput::NumberSet(..) => None,
-        MenuInput::SeedTyped(text) => parse_seed(text).ok().map(|_| Sound::MenuConfirm),
+        MenuInput::SeedTyped(text) => parse_seed(text).ok().map(|_| Sound::MENU_CONFIRM),
     }
 }
 

@@ -4,19 +4,20 @@
 //! [`ui`]. The mouse and the keyboard both end up as [`MenuInput`] messages, so the headless
 //! tests drive exactly what a player drives.
 
+pub mod dialog;
 mod dispatch;
 mod navigation;
 pub mod rows;
+pub mod settings_page;
 pub mod ui;
+pub mod widgets;
 
-use crate::game::daily::DAILY_MODES;
-use crate::game::screens::{AppSystems, Menu, ModeInfo, Screen};
+use crate::game::screens::{AppSystems, EnteringMode, Menu, ModeInfo, Modes, Screen, draws};
 use crate::game::settings::{MAX_VOLUME, Settings, VolumeChannel};
-use crate::game::theme::dialog::{ResultDialog, the_beat_is_over};
-use crate::game::{MODES, draws};
 use crate::logic::difficulty::Difficulty;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
+use dialog::{ResultDialog, the_beat_is_over};
 use dispatch::apply_menu_inputs;
 use navigation::{
     close_menus, handle_escape, list_open_menu_items, navigate_menu_with_keys, pause_on_focus_loss,
@@ -32,6 +33,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MenuRequests>()
         .init_resource::<MenuContributions>()
         .init_resource::<OpenMenuItems>()
+        .init_resource::<RecordsOnPage>()
+        .init_resource::<PauseOnFocusLoss>()
         .add_message::<MenuInput>()
         // The window plugin registers it too; without a window (the headless tests) nothing
         // but a test writes it.
@@ -48,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
                         .run_if(not(in_state(Menu::None)).and_then(the_beat_is_over)),
                 )
                     .chain()
+                    .in_set(MenuNavigation)
                     .in_set(AppSystems::RecordInput),
                 apply_menu_inputs
                     .run_if(on_message::<MenuInput>)
@@ -55,11 +59,30 @@ pub(super) fn plugin(app: &mut App) {
             ),
         );
     // A mode started from the command line, or by any other path, starts without a menu.
-    for mode in MODES {
-        app.add_systems(OnEnter(mode.screen), close_menus);
-    }
+    app.add_systems(EnteringMode, close_menus);
+    dialog::plugin(app);
     if draws(app) {
         ui::plugin(app);
+    }
+}
+
+/// The menus' reading of keys and the lists of items: a feature that answers a key itself, or
+/// changes what a menu lists, runs before it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MenuNavigation;
+
+/// How many records the records page lists, two items each; the records plugin keeps it.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct RecordsOnPage(pub usize);
+
+/// Whether a mode pauses when the window loses the keyboard focus: yes, unless a scripted
+/// capture (`--screenshot`) says no.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PauseOnFocusLoss(pub bool);
+
+impl Default for PauseOnFocusLoss {
+    fn default() -> Self {
+        PauseOnFocusLoss(true)
     }
 }
 
@@ -245,20 +268,33 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
         .collect()
 }
 
+/// What the open menu's items are made from, besides the menu and the screen.
+#[derive(Debug, Clone, Copy)]
+pub struct MenuSources<'a> {
+    /// The modes, for the main menu's Play and Daily items.
+    pub modes: &'a Modes,
+    /// What the modes put on the pause menu and the settings page.
+    pub contributions: &'a MenuContributions,
+    /// The result dialog open, if any.
+    pub results: Option<&'a ResultDialog>,
+    /// How many records the records page lists.
+    pub records: usize,
+}
+
 /// The items of `menu` on `screen`, top to bottom.
-pub fn menu_items(
-    menu: Menu,
-    screen: Screen,
-    contributions: &MenuContributions,
-    results: Option<&ResultDialog>,
-    records: usize,
-) -> Vec<MenuItem> {
+pub fn menu_items(menu: Menu, screen: Screen, sources: MenuSources) -> Vec<MenuItem> {
+    let MenuSources {
+        modes,
+        contributions,
+        results,
+        records,
+    } = sources;
     match menu {
         Menu::None => Vec::new(),
-        Menu::Main => MODES
+        Menu::Main => modes
             .iter()
-            .map(|mode| MenuItem::Play(mode.screen))
-            .chain(DAILY_MODES.map(MenuItem::Daily))
+            .map(|mode| MenuItem::Play(mode.screen()))
+            .chain(daily_items(modes))
             .chain([
                 MenuItem::Seed,
                 MenuItem::RandomizeSeed,
@@ -298,11 +334,20 @@ pub fn menu_items(
     }
 }
 
-/// What the difficulty changes in each mode, for the line under the menu's difficulty row:
-/// "Runner: speed, obstacles · Maze: ... · Wanderers: none".
-pub fn difficulty_note(modes: &[ModeInfo]) -> String {
+/// The main menu's Daily row: a button for each mode that has a daily challenge.
+pub fn daily_items(modes: &Modes) -> Vec<MenuItem> {
     modes
         .iter()
+        .filter(|mode| mode.daily)
+        .map(|mode| MenuItem::Daily(mode.screen()))
+        .collect()
+}
+
+/// What the difficulty changes in each mode, for the line under the menu's difficulty row:
+/// "Runner: speed, obstacles · Maze: ... · Wanderers: none".
+pub fn difficulty_note<'a>(modes: impl IntoIterator<Item = &'a ModeInfo>) -> String {
+    modes
+        .into_iter()
         .map(|mode| {
             format!(
                 "{}: {}",
@@ -344,20 +389,57 @@ pub fn item_label(item: MenuItem) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::theme::dialog::ResultDialog;
+    use crate::game::screens::Mode;
+
+    const FIRST: ModeInfo = ModeInfo {
+        name: "first",
+        label: "First",
+        blurb: "",
+        music: None,
+        difficulty_shapes: Some("speed"),
+        daily: true,
+        record_summary: None,
+        plugin: |_| {},
+    };
+    const SECOND: ModeInfo = ModeInfo {
+        name: "second",
+        label: "Second",
+        difficulty_shapes: None,
+        daily: false,
+        ..FIRST
+    };
+    const FIRST_SCREEN: Screen = Screen::Mode(Mode(&FIRST));
+    const SECOND_SCREEN: Screen = Screen::Mode(Mode(&SECOND));
+
+    fn modes() -> Modes {
+        [&FIRST, &SECOND].into_iter().collect()
+    }
+
+    fn sources<'a>(modes: &'a Modes, contributions: &'a MenuContributions) -> MenuSources<'a> {
+        MenuSources {
+            modes,
+            contributions,
+            results: None,
+            records: 0,
+        }
+    }
 
     #[test]
     fn the_difficulty_note_says_what_each_mode_changes() {
         assert_eq!(
-            difficulty_note(MODES),
-            "Runner: speed, obstacles · Maze: torch, hint cost, guardians · Wanderers: none"
+            difficulty_note(modes().iter()),
+            "First: speed · Second: none"
         );
     }
 
     #[test]
     fn every_menu_with_items_has_a_way_out() {
-        let none = MenuContributions::default();
-        let items = |menu, screen| menu_items(menu, screen, &none, None, 3);
+        let (modes, none) = (modes(), MenuContributions::default());
+        let with_records = MenuSources {
+            records: 3,
+            ..sources(&modes, &none)
+        };
+        let items = |menu, screen| menu_items(menu, screen, with_records);
         assert!(items(Menu::Main, Screen::Title).contains(&MenuItem::Quit));
         assert!(items(Menu::Settings, Screen::Title).contains(&MenuItem::Back));
         let records = items(Menu::Records, Screen::Title);
@@ -368,8 +450,8 @@ mod tests {
         );
         assert_eq!(records[4], MenuItem::WatchRecord(2));
         assert_eq!(records.last(), Some(&MenuItem::Back));
-        for mode in MODES {
-            let pause = items(Menu::Pause, mode.screen);
+        for screen in [FIRST_SCREEN, SECOND_SCREEN] {
+            let pause = items(Menu::Pause, screen);
             assert!(pause.contains(&MenuItem::Resume));
             assert!(pause.contains(&MenuItem::MainMenu));
         }
@@ -380,47 +462,58 @@ mod tests {
             note: None,
             buttons: vec![(MenuItem::Restart, "Again"), (MenuItem::MainMenu, "Menu")],
         };
+        let with_dialog = MenuSources {
+            results: Some(&dialog),
+            ..sources(&modes, &none)
+        };
         assert_eq!(
-            menu_items(Menu::Results, Screen::Maze, &none, Some(&dialog), 0),
+            menu_items(Menu::Results, FIRST_SCREEN, with_dialog),
             vec![MenuItem::Restart, MenuItem::MainMenu]
         );
     }
 
     #[test]
-    fn main_menu_offers_every_mode_first() {
-        let items = menu_items(
-            Menu::Main,
-            Screen::Title,
-            &MenuContributions::default(),
-            None,
-            0,
+    fn main_menu_offers_every_mode_first_then_the_daily_challenges() {
+        let (modes, none) = (modes(), MenuContributions::default());
+        let items = menu_items(Menu::Main, Screen::Title, sources(&modes, &none));
+        assert_eq!(
+            items[..3],
+            [
+                MenuItem::Play(FIRST_SCREEN),
+                MenuItem::Play(SECOND_SCREEN),
+                MenuItem::Daily(FIRST_SCREEN),
+            ]
         );
-        for (i, mode) in MODES.iter().enumerate() {
-            assert_eq!(items[i], MenuItem::Play(mode.screen));
-        }
+        assert!(!items.contains(&MenuItem::Daily(SECOND_SCREEN)));
+        assert_eq!(item_label(MenuItem::Play(SECOND_SCREEN)), "Second");
     }
 
     #[test]
     fn contributions_go_where_the_modes_put_them() {
+        let modes = modes();
         let mut contributions = MenuContributions::default();
         contributions
             .pause_actions
-            .push((Screen::Maze, MenuItem::Action("maze.walk"), "Walk"));
+            .push((FIRST_SCREEN, MenuItem::Action("first.walk"), "Walk"));
         let row = SettingRow {
-            item: MenuItem::Setting("maze.size"),
+            item: MenuItem::Setting("first.size"),
             label: "Size",
             value: SettingValue::Toggle(false),
         };
-        contributions.set_settings_section("Maze", vec![row.clone()]);
-        contributions.set_settings_section("Maze", vec![row]);
-        let pause = menu_items(Menu::Pause, Screen::Maze, &contributions, None, 0);
+        contributions.set_settings_section("First", vec![row.clone()]);
+        contributions.set_settings_section("First", vec![row]);
+        let pause = menu_items(Menu::Pause, FIRST_SCREEN, sources(&modes, &contributions));
         assert_eq!(
             pause[..2],
-            [MenuItem::Resume, MenuItem::Action("maze.walk")]
+            [MenuItem::Resume, MenuItem::Action("first.walk")]
         );
-        let runner_pause = menu_items(Menu::Pause, Screen::Runner, &contributions, None, 0);
-        assert!(!runner_pause.contains(&MenuItem::Action("maze.walk")));
-        let settings = menu_items(Menu::Settings, Screen::Title, &contributions, None, 0);
+        let second_pause = menu_items(Menu::Pause, SECOND_SCREEN, sources(&modes, &contributions));
+        assert!(!second_pause.contains(&MenuItem::Action("first.walk")));
+        let settings = menu_items(
+            Menu::Settings,
+            Screen::Title,
+            sources(&modes, &contributions),
+        );
         assert_eq!(
             settings,
             vec![
@@ -430,7 +523,7 @@ mod tests {
                 MenuItem::Fullscreen,
                 MenuItem::Ghosts,
                 MenuItem::AntiAliasing,
-                MenuItem::Setting("maze.size"),
+                MenuItem::Setting("first.size"),
                 MenuItem::Back
             ]
         );

@@ -1,13 +1,13 @@
 //! Moving about the menus: the open menu's items kept up to date, the cursor, Esc, and the keys
 //! that move the cursor, change values and choose.
 
-use super::{MenuContributions, MenuCursor, MenuInput, OpenMenuItems, menu_items};
+use super::dialog::ResultDialog;
+use super::{
+    MenuContributions, MenuCursor, MenuInput, MenuSources, OpenMenuItems, PauseOnFocusLoss,
+    RecordsOnPage, menu_items,
+};
 use crate::game::audio::{Sound, SoundRequested};
-use crate::game::records::Watching;
-use crate::game::replays::Records;
-use crate::game::screens::{Menu, Screen};
-use crate::game::screenshot::ScreenshotPlan;
-use crate::game::theme::dialog::ResultDialog;
+use crate::game::screens::{Menu, Modes, Screen};
 use bevy::prelude::*;
 use bevy::window::WindowFocused;
 use bevy_egui::input::EguiWantsInput;
@@ -15,18 +15,18 @@ use bevy_egui::input::EguiWantsInput;
 pub(super) fn list_open_menu_items(
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
-    contributions: Res<MenuContributions>,
+    (modes, contributions): (Res<Modes>, Res<MenuContributions>),
     results: Option<Res<ResultDialog>>,
-    records: Res<Records>,
+    records: Res<RecordsOnPage>,
     mut open: ResMut<OpenMenuItems>,
 ) {
-    let items = menu_items(
-        *menu.get(),
-        *screen.get(),
-        &contributions,
-        results.as_deref(),
-        records.len(),
-    );
+    let sources = MenuSources {
+        modes: &modes,
+        contributions: &contributions,
+        results: results.as_deref(),
+        records: records.0,
+    };
+    let items = menu_items(*menu.get(), *screen.get(), sources);
     open.set_if_neq(OpenMenuItems(items));
 }
 
@@ -44,19 +44,17 @@ fn egui_has_keyboard(wants: Option<Res<EguiWantsInput>>) -> bool {
 }
 
 /// Esc: pause or resume a mode, leave the settings page. On the title screen's main menu it does
-/// nothing, so nothing is lost by pressing it.
+/// nothing, so nothing is lost by pressing it. A feature that answers Esc itself (watching a
+/// record) clears the key before [`MenuNavigation`](super::MenuNavigation) runs.
 pub(super) fn handle_escape(
     screen: Res<State<Screen>>,
     menu: Res<State<Menu>>,
     wants: Option<Res<EguiWantsInput>>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut sounds: MessageWriter<SoundRequested>,
-    watching: Option<Res<Watching>>,
 ) {
     let in_mode = screen.mode().is_some();
-    // A record being watched leaves for the records page on Esc, which it handles itself.
-    let watching_unpaused = in_mode && watching.is_some() && *menu.get() == Menu::None;
-    if egui_has_keyboard(wants) || watching_unpaused {
+    if egui_has_keyboard(wants) {
         return;
     }
     let target = match (in_mode, menu.get()) {
@@ -70,18 +68,18 @@ pub(super) fn handle_escape(
     };
     if let Some(target) = target {
         next_menu.set(target);
-        sounds.write(SoundRequested(Sound::MenuConfirm));
+        sounds.write(SoundRequested(Sound::MENU_CONFIRM));
     }
 }
 
 /// A mode pauses when its window loses the keyboard focus, so a player who switches to another
-/// window comes back to the pause menu rather than to a lost run. A scripted capture
-/// (`--screenshot`) never pauses: nobody is there to come back.
+/// window comes back to the pause menu rather than to a lost run, unless [`PauseOnFocusLoss`]
+/// says not to (a scripted capture: nobody is there to come back).
 pub(super) fn pause_on_focus_loss(
     mut focus_changes: MessageReader<WindowFocused>,
     screen: Res<State<Screen>>,
     menu: Res<State<Menu>>,
-    capture: Option<Res<ScreenshotPlan>>,
+    wanted: Res<PauseOnFocusLoss>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
     // Only the last change of a frame counts: focus lost and found again within one frame does
@@ -89,7 +87,7 @@ pub(super) fn pause_on_focus_loss(
     let Some(last) = focus_changes.read().last() else {
         return;
     };
-    if !last.focused && capture.is_none() && screen.mode().is_some() && *menu.get() == Menu::None {
+    if !last.focused && wanted.0 && screen.mode().is_some() && *menu.get() == Menu::None {
         next_menu.set(Menu::Pause);
     }
 }
@@ -110,11 +108,11 @@ pub(super) fn navigate_menu_with_keys(
     cursor.0 = cursor.0.min(count - 1);
     if keys.any_just_pressed([KeyCode::ArrowUp, KeyCode::KeyW]) {
         cursor.0 = (cursor.0 + count - 1) % count;
-        sounds.write(SoundRequested(Sound::MenuMove));
+        sounds.write(SoundRequested(Sound::MENU_MOVE));
     }
     if keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
         cursor.0 = (cursor.0 + 1) % count;
-        sounds.write(SoundRequested(Sound::MenuMove));
+        sounds.write(SoundRequested(Sound::MENU_MOVE));
     }
     let item = items.0[cursor.0];
     if keys.any_just_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]) {

@@ -5,20 +5,21 @@
 use super::rows::SettingRow;
 use super::{
     MenuContributions, MenuCursor, MenuInput, MenuItem, MenuRequests, OpenMenuItems,
-    core_setting_rows, difficulty_note, item_label,
+    core_setting_rows, daily_items, difficulty_note, item_label,
 };
-use crate::game::MODES;
-use crate::game::daily::{DAILY_MODES, DailyChallenge};
+use crate::game::menu::widgets::{MenuFocus, menu_button, setting_widget};
 use crate::game::scores::{BestScores, unix_now_s};
-use crate::game::screens::{Menu, Screen};
+use crate::game::screens::{Menu, Modes, Screen};
+use crate::game::session::PlaySession;
 use crate::game::settings::{GameSeed, Settings};
 use crate::game::storage::StorageWarnings;
 use crate::game::theme::widgets::{
-    MenuFocus, centered_panel, cursor_row, dim_background, menu_button, modal_panel, note,
-    panel_below_title, section_label, setting_widget, styled, warning,
+    centered_panel, cursor_row, dim_background, modal_panel, note, panel_below_title,
+    section_label, styled, warning,
 };
 use crate::game::theme::{AMBER, DIM, GOLD, PANEL, SAND, text};
 use crate::logic::difficulty::Difficulty;
+use crate::logic::replay::boards::date_of;
 use crate::logic::seed::{MAX_SEED_TEXT_CHARS, parse_seed};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -108,8 +109,7 @@ struct SeedField {
 )]
 fn draw_main_menu(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
-    seed: Res<GameSeed>,
+    (settings, seed, modes): (Res<Settings>, Res<GameSeed>, Res<Modes>),
     items: Res<OpenMenuItems>,
     mut cursor: ResMut<MenuCursor>,
     mut requests: ResMut<MenuRequests>,
@@ -128,28 +128,28 @@ fn draw_main_menu(
         field.draft.clone_from(&settings.seed_text);
     }
     panel_below_title(ctx, "main-menu", |ui| {
-        for mode in MODES {
+        for mode in modes.iter() {
             menu_button(
                 ui,
                 mode.label,
-                MenuItem::Play(mode.screen),
+                MenuItem::Play(mode.screen()),
                 &mut focus,
                 &mut inputs,
             );
         }
-        let blurb = MODES
+        let blurb = modes
             .iter()
-            .find(|mode| focus.is_on(MenuItem::Play(mode.screen)))
+            .find(|mode| focus.is_on(MenuItem::Play(mode.screen())))
             .map_or("Choose a mode with the arrow keys or the mouse.", |mode| {
                 mode.blurb
             });
         ui.label(styled(blurb, text::NOTE, DIM.egui()));
         ui.add_space(6.0);
-        let daily_items = DAILY_MODES.map(MenuItem::Daily);
-        cursor_row(ui, focus.is_on_any(&daily_items), |ui| {
-            let today = DailyChallenge::of_day(unix_now_s());
-            ui.label(RichText::new(format!("Daily {}", today.date)).color(SAND.egui()));
-            for item in daily_items {
+        let dailies = daily_items(&modes);
+        cursor_row(ui, focus.is_on_any(&dailies), |ui| {
+            let today = date_of(unix_now_s());
+            ui.label(RichText::new(format!("Daily {today}")).color(SAND.egui()));
+            for item in dailies {
                 let response =
                     ui.add(egui::Button::new(item_label(item)).selected(focus.is_on(item)));
                 focus.follow_mouse(ui, &response, item);
@@ -212,7 +212,7 @@ fn draw_main_menu(
                 }
             }
         });
-        note(ui, difficulty_note(MODES));
+        note(ui, difficulty_note(modes.iter()));
         ui.add_space(6.0);
         for item in [MenuItem::Records, MenuItem::Settings, MenuItem::Quit] {
             menu_button(ui, item_label(item), item, &mut focus, &mut inputs);
@@ -295,7 +295,7 @@ fn draw_settings_page(
 fn draw_pause_menu(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
-    seed: Res<GameSeed>,
+    session: Option<Res<PlaySession>>,
     contributions: Res<MenuContributions>,
     items: Res<OpenMenuItems>,
     mut cursor: ResMut<MenuCursor>,
@@ -312,9 +312,9 @@ fn draw_pause_menu(
     };
     modal_panel(ctx, "pause", |ui| {
         ui.heading(RichText::new("Paused").color(GOLD.egui()));
-        if let Some(mode) = screen.mode() {
+        if let (Some(mode), Some(session)) = (screen.mode(), session.as_deref()) {
             ui.label(styled(
-                format!("{}  ·  seed {}", mode.label, seed.0),
+                format!("{}  ·  seed {}", mode.label, session.seed),
                 text::NOTE,
                 DIM.egui(),
             ));

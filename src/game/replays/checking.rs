@@ -8,11 +8,12 @@
 //! their bytes. The key is this installation's own (`records.key` beside the settings), so a
 //! file copied in from elsewhere, or edited by hand, is played back before it is listed.
 
+use super::describe;
 use super::{GHOSTS_FOLDER, Record, RecordKind};
 use crate::files::{
     EntryKind, ReadError, file_name_of, list_folder, read_plain_file, set_aside, write_new_file,
 };
-use crate::game::records::describe;
+use crate::game::screens::Modes;
 use crate::logic::replay::boards::check_board;
 use crate::logic::replay::limits::{MAX_REPLAY_BYTES, check_shape};
 use crate::logic::replay::{self, Replay, ReplayError, printable};
@@ -159,7 +160,7 @@ fn shown(file: &Path) -> String {
 /// [`Progress::Done`]. Once `stop` is set it ends at the next chance, keeping what it has done
 /// and leaving the rest for the next start.
 pub fn check_records(
-    folders: &CheckFolders,
+    (folders, modes): (&CheckFolders, &Modes),
     (budget, stop): (Duration, &AtomicBool),
     progress: &mut dyn FnMut(Progress),
 ) {
@@ -167,7 +168,7 @@ pub fn check_records(
     let root = folders.data.join(super::REPLAYS_FOLDER);
     match std::fs::symlink_metadata(&root) {
         Ok(meta) if meta.file_type().is_dir() => {
-            check_folder(folders, &root, (budget, stop), &mut report);
+            check_folder((folders, modes), &root, (budget, stop), &mut report);
         }
         Ok(_) => report.send(Progress::Refused {
             file: Some(root.clone()),
@@ -184,7 +185,7 @@ pub fn check_records(
 }
 
 fn check_folder(
-    folders: &CheckFolders,
+    (folders, modes): (&CheckFolders, &Modes),
     root: &Path,
     (budget, stop): (Duration, &AtomicBool),
     report: &mut Reporter,
@@ -202,7 +203,7 @@ fn check_folder(
             .map(|candidate| Claim {
                 board: candidate.board.clone(),
                 file: candidate.path.clone(),
-                summary: describe(&candidate.record.replay),
+                summary: describe(&candidate.record.replay, modes),
             })
             .collect(),
     ));

@@ -14,10 +14,11 @@
 pub mod checking;
 
 use crate::files::{ReadError, read_plain_file, real_folder_within, write_new_file};
-use crate::game::screens::AppSystems;
+use crate::game::screens::{AppSystems, ModeInfo, Modes};
 use crate::game::storage::{StorageDir, StorageWarnings};
 use crate::logic::maze::challenge::MazeRules;
 use crate::logic::replay::boards::check_board;
+use crate::logic::replay::boards::date_of;
 use crate::logic::replay::limits::MAX_REPLAY_BYTES;
 use crate::logic::replay::{Replay, ReplayResult, to_bytes};
 use bevy::prelude::*;
@@ -254,19 +255,43 @@ impl Drop for RecordCheck {
     }
 }
 
+/// The mode of a replay, if the game has it.
+pub fn mode_of(replay: &Replay, modes: &Modes) -> Option<&'static ModeInfo> {
+    modes.named(replay.run.mode_name())
+}
+
+/// A run's figures for its row: its result as its mode describes it, the date, the seed, and
+/// whether the computer played.
+pub fn describe(replay: &Replay, modes: &Modes) -> String {
+    let result = mode_of(replay, modes)
+        .and_then(|mode| mode.record_summary)
+        .map_or_else(String::new, |summary| summary(replay));
+    let who = if replay.result.assisted() {
+        "  ·  assisted"
+    } else {
+        ""
+    };
+    format!(
+        "{result}  ·  {}  ·  seed \"{}\"{who}",
+        date_of(replay.recorded_unix_s),
+        replay.seed_text
+    )
+}
+
 /// Starts checking the records folder on a thread of its own. Not on one of Bevy's task pools:
 /// their few threads also compile the shaders of the first frames, which a long check there
 /// would hold up.
 fn start_checking_records(
     mut commands: Commands,
     storage: Option<Res<StorageDir>>,
-    budget: Res<RecordCheckBudget>,
+    (budget, modes): (Res<RecordCheckBudget>, Res<Modes>),
     mut records: ResMut<Records>,
     mut warnings: ResMut<StorageWarnings>,
 ) {
     let Some(storage) = storage else {
         return;
     };
+    let modes = modes.clone();
     records.under_check = true;
     let folders = CheckFolders {
         data: storage.data.clone(),
@@ -280,7 +305,7 @@ fn start_checking_records(
         .name("record check".to_owned())
         .spawn(move || {
             // Nobody listens any more once the game has closed: nothing is lost then.
-            check_records(&folders, (budget, &stopped), &mut |progress| {
+            check_records((&folders, &modes), (budget, &stopped), &mut |progress| {
                 let _ = send.send(progress);
             });
         });
@@ -470,165 +495,4 @@ fn remove_if_same(record: &Record) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::logic::difficulty::Difficulty;
-    use crate::logic::replay::{REPLAY_FORMAT, REPLAY_VERSION, ReplayRun};
-
-    /// A kept run with this result, recorded at `unix_s`, whose file hashes to `digest`.
-    fn kept(result: ReplayResult, difficulty: Difficulty, unix_s: u64, digest: u8) -> Record {
-        let run = match result {
-            ReplayResult::Runner { .. } => ReplayRun::Runner { inputs: Vec::new() },
-            ReplayResult::Maze { .. } => ReplayRun::Maze {
-                maze: crate::logic::replay::MazeOptions {
-                    width: 9,
-                    height: 9,
-                    algorithm: crate::logic::maze::Algorithm::Prim,
-                    braid: 0.0,
-                    level: 1,
-                },
-                inputs: Vec::new(),
-            },
-        };
-        Record {
-            replay: Replay {
-                format: REPLAY_FORMAT.to_owned(),
-                version: REPLAY_VERSION,
-                game_version: "test".to_owned(),
-                seed: 1,
-                seed_text: "1".to_owned(),
-                difficulty,
-                recorded_unix_s: unix_s,
-                run,
-                checks: Vec::new(),
-                result,
-            },
-            file: None,
-            digest: [digest; 32],
-        }
-    }
-
-    fn runner(score: u64, assisted: bool, unix_s: u64, digest: u8) -> Record {
-        let result = ReplayResult::Runner {
-            ticks: 100,
-            distance_m: 10.0,
-            coins: 0,
-            score,
-            stumbles: 0,
-            crash: None,
-            assisted,
-        };
-        kept(result, Difficulty::Normal, unix_s, digest)
-    }
-
-    fn maze(ticks: u64, hints_used: u32, finished: bool, unix_s: u64) -> Record {
-        let result = ReplayResult::Maze {
-            ticks,
-            moves: 10,
-            hints_used,
-            finished,
-            assisted: false,
-        };
-        kept(result, Difficulty::Normal, unix_s, 0)
-    }
-
-    fn scores(records: &Records, board: &str) -> Vec<(u64, u64)> {
-        records.boards[board]
-            .iter()
-            .map(|record| match record.replay.result {
-                ReplayResult::Runner { score, .. } => (score, record.replay.recorded_unix_s),
-                ReplayResult::Maze { ticks, .. } => (ticks, record.replay.recorded_unix_s),
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_board_ranks_the_higher_score_then_the_earlier_run_and_assisted_runs_last() {
-        let mut records = Records::default();
-        for record in [
-            runner(500, false, 30, 1),
-            runner(900, true, 10, 2),
-            runner(700, false, 20, 3),
-            runner(700, false, 15, 4),
-            runner(100, false, 40, 5),
-        ] {
-            records.add("runner/normal", record);
-        }
-        assert_eq!(
-            scores(&records, "runner/normal"),
-            [(700, 15), (700, 20), (500, 30), (100, 40), (900, 10)],
-            "the autopilot's 900 is listed, below every run of the player's own"
-        );
-    }
-
-    #[test]
-    fn maze_times_count_what_the_hints_cost() {
-        let mut records = Records::default();
-        // On Normal a hint costs 10 s, 640 fixed steps: 1000 steps and a hint count 1640.
-        for record in [
-            maze(1_000, 1, true, 1),
-            maze(1_500, 0, true, 2),
-            maze(10, 0, false, 3),
-            maze(1_700, 0, true, 4),
-        ] {
-            records.add("maze/9x9/prim/normal", record);
-        }
-        assert_eq!(
-            scores(&records, "maze/9x9/prim/normal"),
-            [(1_500, 2), (1_000, 1), (1_700, 4), (10, 3)],
-            "an unfinished maze ranks below every finished one"
-        );
-    }
-
-    #[test]
-    fn a_full_board_drops_its_last_and_of_equal_runs_keeps_the_earlier() {
-        let mut records = Records::default();
-        for at in 0..RECORDS_PER_BOARD as u64 {
-            let (dropped, kept) = records.add("runner/normal", runner(600, false, 100 + at, 9));
-            assert!(dropped.is_none() && kept);
-        }
-        // An equal score later falls off at once; an equal score earlier pushes out the newest.
-        let (dropped, kept) = records.add("runner/normal", runner(600, false, 500, 9));
-        assert!(!kept);
-        assert_eq!(dropped.unwrap().replay.recorded_unix_s, 500);
-        let (dropped, kept) = records.add("runner/normal", runner(600, false, 50, 9));
-        assert!(kept);
-        assert_eq!(dropped.unwrap().replay.recorded_unix_s, 109);
-        assert_eq!(records.len(), RECORDS_PER_BOARD);
-        // Runs equal in every way are ordered by their files, whatever order they come in.
-        let twins = [runner(300, false, 7, 1), runner(300, false, 7, 2)];
-        let mut forward = Records::default();
-        let mut backward = Records::default();
-        for record in twins.iter().cloned() {
-            forward.add("b", record);
-        }
-        for record in twins.iter().rev().cloned() {
-            backward.add("b", record);
-        }
-        assert_eq!(forward.boards["b"], backward.boards["b"]);
-    }
-
-    #[test]
-    fn a_ghost_is_the_best_unassisted_run_of_its_seed() {
-        let mut records = Records::default();
-        assert!(
-            !records
-                .offer_ghost("runner/normal", runner(900, true, 1, 1))
-                .0
-        );
-        let (taken, replaced) = records.offer_ghost("runner/normal", runner(400, false, 2, 2));
-        assert!(taken && replaced.is_none());
-        assert!(
-            !records
-                .offer_ghost("runner/normal", runner(300, false, 3, 3))
-                .0
-        );
-        let (taken, replaced) = records.offer_ghost("runner/normal", runner(800, false, 4, 4));
-        assert!(taken);
-        assert_eq!(replaced.unwrap().digest, [2; 32], "the ghost it beat");
-        assert_eq!(
-            records.ghost("runner/normal", 1).unwrap().recorded_unix_s,
-            4
-        );
-    }
-}
+mod tests;

@@ -31,7 +31,7 @@ const SPARKLE: Color = Color::srgb(1.0, 0.93, 0.55);
 const SPEED_LINES_FROM_MPS: f64 = 12.0;
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
     add_view::<ChaseView, _>(app, SHOWN.0, set_up_view);

@@ -3,18 +3,17 @@
 //! runner. The Ghosts setting turns it off.
 
 use super::rules::{RunnerRun, runner_board, start_run, step_runner};
-use crate::game::daily::DailyChallenge;
-use crate::game::records::Watching;
 use crate::game::replays::Records;
-use crate::game::screens::{PausableSystems, Screen};
+use crate::game::screens::PausableSystems;
+use crate::game::session::{PlayReason, PlaySession};
 use crate::game::settings::Settings;
 use crate::logic::replay::{ReplayRun, Timed, play_until};
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Runner), summon_ghost.after(start_run))
-        .add_systems(OnExit(Screen::Runner), |mut commands: Commands| {
+    app.add_systems(OnEnter(super::SCREEN), summon_ghost.after(start_run))
+        .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
             commands.remove_resource::<RunnerGhost>();
         })
         .add_systems(
@@ -48,15 +47,15 @@ fn summon_ghost(
     run: Option<Res<RunnerRun>>,
     records: Res<Records>,
     settings: Res<Settings>,
-    (watching, daily): (Option<Res<Watching>>, Option<Res<DailyChallenge>>),
+    session: Res<PlaySession>,
 ) {
     let Some(run) = run else {
         return;
     };
-    if watching.is_some() {
+    if session.why == PlayReason::Watched {
         return;
     }
-    let board = runner_board(run.sim.difficulty, daily.as_deref());
+    let board = runner_board(&session);
     let ghost = settings
         .ghosts
         .then(|| records.ghost(&board, run.sim.seed))

@@ -3,11 +3,8 @@
 //! what its result dialog says when a run ends.
 
 use super::ghost::RunnerGhost;
-use super::rules::{RunnerResult, RunnerRun};
-use crate::game::menu::{MenuItem, item_label};
+use super::rules::RunnerRun;
 use crate::game::records::{WATCH_KEYS, Watching};
-use crate::game::screens::Screen;
-use crate::game::theme::dialog::{DialogNote, ResultDialog};
 use crate::game::theme::widgets::{
     hud_alert, hud_badge, hud_bar, hud_figure, hud_figure_popped, hud_identity, keys_hint,
 };
@@ -20,10 +17,10 @@ const KEYS: &str = "Left/Right or A/D change lane (turn at a junction)   Up/W/Sp
                     Down/S slide   P route   O autopilot   Esc pause";
 
 pub(super) fn plugin(app: &mut App) {
-    if crate::game::draws(app) {
+    if crate::game::screens::draws(app) {
         app.add_systems(
             EguiPrimaryContextPass,
-            draw_hud.run_if(resource_exists::<RunnerRun>.and_then(in_state(Screen::Runner))),
+            draw_hud.run_if(resource_exists::<RunnerRun>.and_then(in_state(super::SCREEN))),
         );
     }
 }
@@ -99,42 +96,4 @@ fn draw_hud(
         keys_hint(ui, if watching.is_some() { WATCH_KEYS } else { KEYS });
     });
     Ok(())
-}
-
-/// The result dialog of a finished run.
-pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
-    let best = result
-        .best
-        .as_ref()
-        .map_or_else(|| "none yet".to_owned(), |b| format!("{:.0}", b.value));
-    let note = if result.assisted {
-        Some(DialogNote::NotRecorded(
-            "The autopilot ran: this score is not recorded and its coins are not banked."
-                .to_owned(),
-        ))
-    } else {
-        result
-            .new_record
-            .then(|| DialogNote::Record("New best score!".to_owned()))
-    };
-    ResultDialog {
-        title: "The temple claims another runner".to_owned(),
-        subtitle: Some(result.crash.describe().to_owned()),
-        figures: vec![
-            ("Distance".to_owned(), format!("{:.0} m", result.distance_m)),
-            ("Coins".to_owned(), result.coins.to_string()),
-            ("Coins banked".to_owned(), result.coins_banked.to_string()),
-            ("Power-ups".to_owned(), result.powerups.to_string()),
-            ("Stumbles".to_owned(), result.stumbles.to_string()),
-            ("Score".to_owned(), result.score.to_string()),
-            (format!("Best ({})", result.difficulty.label()), best),
-            ("Seed".to_owned(), result.seed.to_string()),
-        ],
-        note,
-        buttons: vec![
-            (MenuItem::Restart, "Retry (same seed)"),
-            (MenuItem::PlayAgainNewSeed, "New run (new seed)"),
-            (MenuItem::MainMenu, item_label(MenuItem::MainMenu)),
-        ],
-    }
 }

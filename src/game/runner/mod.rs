@@ -7,27 +7,36 @@ mod chase;
 pub mod ghost;
 mod hud;
 pub mod options;
+pub mod results;
 pub mod rules;
+pub mod sounds;
 mod tempo;
 mod top_down;
 pub mod world;
 
-pub use rules::{AUTOPILOT, RunnerEvent, RunnerResult, RunnerRun};
+pub use results::RunnerResult;
+pub use rules::{AUTOPILOT, RunnerEvent, RunnerRun};
 
-use crate::game::music::Piece;
-use crate::game::screens::{ModeInfo, Screen};
+use crate::game::screens::{Mode, ModeInfo, Screen};
 use bevy::prelude::*;
+
+/// The runner's music loop, an asset path.
+pub const MUSIC: &str = "music/runner.wav";
 
 /// What the title screen and the command line know of the runner.
 pub const MODE: ModeInfo = ModeInfo {
-    screen: Screen::Runner,
     name: crate::logic::replay::boards::RUNNER_MODE,
     label: "Runner",
     blurb: "Run the endless temple: jump, slide, dodge and turn.",
-    music: Piece::Runner,
+    music: Some(MUSIC),
     difficulty_shapes: Some("speed, obstacles"),
+    daily: true,
+    record_summary: Some(results::record_summary),
     plugin,
 };
+
+/// The screen that plays it.
+pub const SCREEN: Screen = Screen::Mode(Mode(&MODE));
 
 fn plugin(app: &mut App) {
     app.add_plugins((

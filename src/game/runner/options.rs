@@ -5,6 +5,7 @@
 
 use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue};
+use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::screens::{AppSystems, Screen};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use bevy::ecs::system::ScheduleSystem;
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
     mode_settings_plugin::<RunnerOptions>(app);
+    settings_page::<RunnerOptions>(app);
     app.init_state::<RunnerView>()
         .add_computed_state::<ShownView>()
         .add_systems(
@@ -56,7 +58,7 @@ impl ComputedStates for ShownView {
     type SourceStates = (Screen, RunnerView);
 
     fn compute((screen, view): (Screen, RunnerView)) -> Option<ShownView> {
-        (screen == Screen::Runner).then_some(ShownView(view))
+        (screen == super::SCREEN).then_some(ShownView(view))
     }
 }
 
@@ -72,7 +74,7 @@ pub(super) fn add_view<V: Resource, M>(
 ) {
     let shown = ShownView(view);
     app.add_systems(OnExit(shown), end_view::<V>)
-        .add_systems(OnExit(Screen::Runner), end_view::<V>)
+        .add_systems(OnExit(super::SCREEN), end_view::<V>)
         .add_systems(
             Update,
             set_up
@@ -83,10 +85,7 @@ pub(super) fn add_view<V: Resource, M>(
 
 /// What every entity of a view carries: it goes when the view or the screen ends.
 pub(super) fn view_lifetime(view: RunnerView) -> (DespawnOnExit<ShownView>, DespawnOnExit<Screen>) {
-    (
-        DespawnOnExit(ShownView(view)),
-        DespawnOnExit(Screen::Runner),
-    )
+    (DespawnOnExit(ShownView(view)), DespawnOnExit(super::SCREEN))
 }
 
 fn end_view<V: Resource>(
@@ -118,13 +117,16 @@ pub struct RunnerOptions {
 
 impl ModeSettings for RunnerOptions {
     const SECTION: &'static str = "runner";
-    const PAGE_TITLE: Option<&'static str> = Some("Runner");
 
     fn sanitize(&mut self) -> Vec<String> {
         // Every value of the one setting is allowed; an unknown one fails to read and is
         // handled like a damaged section.
         Vec::new()
     }
+}
+
+impl SettingsPage for RunnerOptions {
+    const PAGE_TITLE: Option<&'static str> = Some("Runner");
 
     fn rows(&self) -> Vec<SettingRow> {
         vec![SettingRow {

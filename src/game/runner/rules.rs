@@ -2,22 +2,24 @@
 //! model, the autopilot (O, or the pause menu's action) and the planner's route (P), the end of
 //! a run and best scores. Nothing here draws, so all of it runs in headless tests.
 
-use crate::game::AutoplayOnStart;
-use crate::game::audio::{Sound, SoundRequested};
-use crate::game::daily::{DailyChallenge, board_detail};
+use super::results::{RunnerResult, replay_figures, result_dialog};
+use super::sounds;
+use crate::game::audio::SoundRequested;
+use crate::game::menu::dialog::ResultDialog;
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
 use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
-use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
-use crate::game::screens::{AppSystems, Menu, PausableSystems, Screen};
-use crate::game::settings::Settings;
-use crate::game::settings::{GameDifficulty, GameSeed};
-use crate::game::theme::dialog::ResultDialog;
+use crate::game::scores::{BestScores, Ranking, unix_now_s};
+use crate::game::screens::{AppSystems, Menu, PausableSystems, enter_mode};
+use crate::game::session::AutoplayOnStart;
+use crate::game::session::PlaySession;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::replay::limits::MAX_RUN_TICKS;
-use crate::logic::replay::{Recorder, Replay, ReplayHeader, runner_replay, take_step_inputs};
+use crate::logic::replay::{
+    Recorder, Replay, ReplayHeader, ReplayRun, runner_replay, take_step_inputs,
+};
 use crate::logic::runner::autopilot::Autopilot;
-use crate::logic::runner::body::{Command, Crash, Posture, RunEvent};
+use crate::logic::runner::body::{Command, Posture, RunEvent};
 use crate::logic::runner::planner::{Action, Plan};
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
@@ -43,12 +45,12 @@ const COMMAND_KEYS: [(KeyCode, Command); 10] = [
 pub const AUTOPILOT: MenuItem = MenuItem::Action("runner.autopilot");
 
 pub(super) fn plugin(app: &mut App) {
-    let running = in_state(Screen::Runner).and_then(resource_exists::<RunnerRun>);
-    add_pause_action(app, Screen::Runner, AUTOPILOT, "Autopilot on/off");
+    let running = in_state(super::SCREEN).and_then(resource_exists::<RunnerRun>);
+    add_pause_action(app, super::SCREEN, AUTOPILOT, "Autopilot on/off");
     app.add_message::<RunnerEvent>()
         .insert_resource(Time::<Fixed>::from_seconds(SIMULATION_STEP_S))
-        .add_systems(OnEnter(Screen::Runner), start_run)
-        .add_systems(OnExit(Screen::Runner), end_run)
+        .add_systems(OnEnter(super::SCREEN), start_run.after(enter_mode))
+        .add_systems(OnExit(super::SCREEN), end_run)
         .add_systems(
             Update,
             (
@@ -175,77 +177,43 @@ impl RunnerRun {
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
 pub struct RunnerEvent(pub RunEvent);
 
-/// The result shown in the game-over dialog.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct RunnerResult {
-    /// Metres run.
-    pub distance_m: f64,
-    /// Coin lines taken.
-    pub coins: u32,
-    /// The run's score (see [`RunnerBody::score`]).
-    pub score: u64,
-    /// Stumbles, the one the guardians caught included.
-    pub stumbles: u32,
-    /// Power-ups taken, of every kind.
-    pub powerups: u32,
-    /// What ended the run.
-    pub crash: Crash,
-    /// The seed.
-    pub seed: u64,
-    /// The difficulty.
-    pub difficulty: Difficulty,
-    /// The best score at this difficulty after this run, if any.
-    pub best: Option<BestScore>,
-    /// This run set the best score.
-    pub new_record: bool,
-    /// The autopilot ran, so no score was recorded and no coins were banked.
-    pub assisted: bool,
-    /// Coins banked over every counted run, this one included.
-    pub coins_banked: u64,
-}
-
-/// Starts a run on a new track; the drawing sets itself up after this.
+/// Starts a run on a new track, of the session's seed and difficulty; the drawing sets itself up
+/// after this.
 pub(super) fn start_run(
     mut commands: Commands,
-    seed: Res<GameSeed>,
-    difficulty: Res<GameDifficulty>,
-    settings: Res<Settings>,
+    session: Res<PlaySession>,
     autoplay: Option<Res<AutoplayOnStart>>,
-    (watching, daily): (Option<ResMut<Watching>>, Option<Res<DailyChallenge>>),
+    watching: Option<ResMut<Watching>>,
 ) {
     commands.remove_resource::<RunnerResult>();
     commands.remove_resource::<ResultDialog>();
-    // A record being watched runs its own seed and difficulty from its first input.
-    if let Some(mut watching) = watching {
+    // A record being watched runs from its first input, with no autopilot but its own.
+    let watched = watching.is_some_and(|mut watching| {
         watching.rewind();
-        let replay = &watching.replay;
-        let track = Track::new(replay.seed, replay.difficulty);
-        let mut run = RunnerRun::new(replay.seed, replay.difficulty, track, false);
-        run.seed_text = replay.seed_text.clone();
-        commands.insert_resource(run);
-        return;
-    }
-    let track = Track::new(seed.0, difficulty.0);
-    let autopilot = autoplay.is_some_and(|a| a.0);
-    let mut run = RunnerRun::new(seed.0, difficulty.0, track, autopilot);
-    // The text the game seed came from, unless the seed was given another way.
-    if let Some(daily) = daily {
-        run.seed_text = daily.seed_text();
-    } else if settings.seed() == seed.0 {
-        run.seed_text = settings.seed_text.clone();
-    }
+        true
+    });
+    let track = Track::new(session.seed, session.difficulty);
+    let autopilot = !watched && autoplay.is_some_and(|a| a.0);
+    let mut run = RunnerRun::new(session.seed, session.difficulty, track, autopilot);
+    run.seed_text.clone_from(&session.seed_text);
     commands.insert_resource(run);
 }
 
 /// The board a run's score goes to: its difficulty's, or the day's when it is the daily
 /// challenge.
-pub fn runner_board(difficulty: Difficulty, daily: Option<&DailyChallenge>) -> String {
-    BestScores::board_name(&super::MODE, &board_detail(daily, difficulty.name()))
+pub fn runner_board(session: &PlaySession) -> String {
+    BestScores::board_name(
+        &super::MODE,
+        &session.board_detail(session.difficulty.name()),
+    )
 }
 
 /// A watched record's inputs for the coming step.
 fn feed_watched_inputs(mut run: ResMut<RunnerRun>, mut watching: ResMut<Watching>) {
-    let due = watching.runner_inputs(run.sim.tick);
+    let due = watching.inputs_due(run.sim.tick, |run| match run {
+        ReplayRun::Runner { inputs } => Some(inputs.as_slice()),
+        ReplayRun::Maze { .. } => None,
+    });
     run.pending.extend(due);
 }
 
@@ -305,11 +273,11 @@ pub(super) fn step_runner(
     let started = match (before.0, after.0) {
         (Posture::Jumping { .. }, Posture::Jumping { .. })
         | (Posture::Sliding { .. }, Posture::Sliding { .. }) => None,
-        (_, Posture::Jumping { .. }) => Some(Sound::Jump),
-        (_, Posture::Sliding { .. }) => Some(Sound::Slide),
+        (_, Posture::Jumping { .. }) => Some(sounds::JUMP),
+        (_, Posture::Sliding { .. }) => Some(sounds::SLIDE),
         (_, Posture::Running) => None,
     };
-    let moved = (before.1 != after.1).then_some(Sound::LaneChange);
+    let moved = (before.1 != after.1).then_some(sounds::LANE_CHANGE);
     sounds.write_batch(started.into_iter().chain(moved).map(SoundRequested));
     events.write_batch(run.sim.events.iter().copied().map(RunnerEvent));
 }
@@ -329,16 +297,16 @@ fn play_event_sounds(
 ) {
     for RunnerEvent(event) in events.read() {
         let sound = match event {
-            RunEvent::Coins { .. } => Some(Sound::Coin),
+            RunEvent::Coins { .. } => Some(sounds::COIN),
             RunEvent::Cleared {
                 action: Action::TurnLeft | Action::TurnRight,
                 ..
-            } => Some(Sound::Turn),
+            } => Some(sounds::TURN),
             RunEvent::Cleared { .. } => None,
-            RunEvent::Stumbled { .. } => Some(Sound::Stumble),
-            RunEvent::PowerUp { .. } => Some(Sound::PowerUp),
-            RunEvent::Shielded { .. } => Some(Sound::ShieldBreak),
-            RunEvent::Crashed { .. } => Some(Sound::Crash),
+            RunEvent::Stumbled { .. } => Some(sounds::STUMBLE),
+            RunEvent::PowerUp { .. } => Some(sounds::POWER_UP),
+            RunEvent::Shielded { .. } => Some(sounds::SHIELD_BREAK),
+            RunEvent::Crashed { .. } => Some(sounds::CRASH),
         };
         sounds.write_batch(sound.map(SoundRequested));
     }
@@ -350,7 +318,7 @@ fn end_run_on_crash(
     mut next_menu: ResMut<NextState<Menu>>,
     mut commands: Commands,
     mut recorded: MessageWriter<RunRecorded>,
-    (watching, daily): (Option<Res<Watching>>, Option<Res<DailyChallenge>>),
+    (watching, session): (Option<Res<Watching>>, Res<PlaySession>),
 ) {
     if run.finished {
         return;
@@ -359,7 +327,10 @@ fn end_run_on_crash(
         // A watched record ends where it ended, and records nothing.
         if run.sim.is_over() || watching.is_done(run.sim.tick) {
             run.finished = true;
-            commands.insert_resource(replay_over_dialog(&watching));
+            commands.insert_resource(replay_over_dialog(
+                &watching,
+                replay_figures(&watching.replay),
+            ));
             next_menu.set(Menu::Results);
         }
         return;
@@ -370,7 +341,7 @@ fn end_run_on_crash(
     run.finished = true;
     let sim = &run.sim;
     let score = sim.body.score();
-    let board = runner_board(sim.difficulty, daily.as_deref());
+    let board = runner_board(&session);
     let new_record =
         !sim.assisted && scores.submit(&board, Ranking::HigherIsBetter, score as f64, sim.seed);
     let coins_banked = if sim.assisted {
@@ -399,7 +370,7 @@ fn end_run_on_crash(
             replay: run.replay(unix_now_s()),
         });
     }
-    commands.insert_resource(super::hud::result_dialog(&result));
+    commands.insert_resource(result_dialog(&result));
     commands.insert_resource(result);
     next_menu.set(Menu::Results);
 }

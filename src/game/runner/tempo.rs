@@ -3,7 +3,7 @@
 
 use super::rules::RunnerRun;
 use crate::game::music::MusicTempo;
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
 use crate::logic::runner::timing::Timing;
 use bevy::prelude::*;
 
@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         follow_speed
             .in_set(AppSystems::Update)
-            .run_if(in_state(Screen::Runner).and_then(resource_exists::<RunnerRun>)),
+            .run_if(in_state(super::SCREEN).and_then(resource_exists::<RunnerRun>)),
     );
 }
 

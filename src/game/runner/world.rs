@@ -3,18 +3,18 @@
 //! entering the runner's screen when the game draws, whichever view is shown.
 
 use super::rules::{RunnerEvent, RunnerRun, start_run};
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
 use crate::logic::runner::body::RunEvent;
 use crate::logic::runner::view::world::RunnerWorld;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
-    app.add_systems(OnEnter(Screen::Runner), make_world.after(start_run))
-        .add_systems(OnExit(Screen::Runner), |mut commands: Commands| {
+    app.add_systems(OnEnter(super::SCREEN), make_world.after(start_run))
+        .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
             commands.remove_resource::<TrackInSight>();
         })
         .add_systems(

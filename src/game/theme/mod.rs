@@ -1,7 +1,6 @@
 //! The game's look in one place: the palette (each colour defined once, for egui and for Bevy),
-//! the named text sizes, the egui style, the shared widgets and the one result dialog.
+//! the named text sizes, the egui style and the shared widgets. It knows nothing of the menus.
 
-pub mod dialog;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -9,8 +8,7 @@ use bevy_egui::egui::{self, Color32};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(super) fn plugin(app: &mut App) {
-    dialog::plugin(app);
-    if crate::game::draws(app) {
+    if crate::game::screens::draws(app) {
         app.add_systems(EguiPrimaryContextPass, style_egui.run_if(run_once));
     }
 }

@@ -15,20 +15,23 @@ pub use selection::{SelectedNpc, SelectedRoute};
 pub use stats::WanderersStats;
 pub use steering::WanderersRun;
 
-use crate::game::music::Piece;
-use crate::game::screens::{ModeInfo, Screen};
+use crate::game::screens::{Mode, ModeInfo, Screen};
 use bevy::prelude::*;
 
 /// What the title screen and the command line know of the wanderers.
 pub const MODE: ModeInfo = ModeInfo {
-    screen: Screen::Wanderers,
     name: "wanderers",
     label: "Wanderers",
     blurb: "Watch NPCs wander near home and find their way around stone.",
-    music: Piece::Title,
+    music: None,
     difficulty_shapes: None,
+    daily: false,
+    record_summary: None,
     plugin,
 };
+
+/// The screen that plays it.
+pub const SCREEN: Screen = Screen::Mode(Mode(&MODE));
 
 fn plugin(app: &mut App) {
     app.add_plugins((

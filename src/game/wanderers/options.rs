@@ -4,6 +4,7 @@
 
 use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{NumberSetting, SettingEdit, SettingRow, SettingValue};
+use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::logic::ranges::clamp_into;
 use crate::logic::wanderers::sandbox::{
@@ -19,6 +20,7 @@ use std::ops::RangeInclusive;
 
 pub(super) fn plugin(app: &mut App) {
     mode_settings_plugin::<WanderersOptions>(app);
+    settings_page::<WanderersOptions>(app);
 }
 
 /// Most NPCs the sandbox runs.
@@ -179,8 +181,6 @@ fn wide(range: &RangeInclusive<f32>) -> RangeInclusive<f64> {
 
 impl ModeSettings for WanderersOptions {
     const SECTION: &'static str = "wanderers";
-    // The sandbox shows its settings in its own side panel, beside the NPCs they move.
-    const PAGE_TITLE: Option<&'static str> = None;
 
     fn sanitize(&mut self) -> Vec<String> {
         let d = WanderersOptions::default();
@@ -205,6 +205,11 @@ impl ModeSettings for WanderersOptions {
         ));
         changes
     }
+}
+
+impl SettingsPage for WanderersOptions {
+    // The sandbox shows its settings in its own side panel, beside the NPCs they move.
+    const PAGE_TITLE: Option<&'static str> = None;
 
     fn rows(&self) -> Vec<SettingRow> {
         vec![

@@ -6,9 +6,9 @@ use super::selection::{SelectedNpc, SelectedRoute};
 use super::stats::WanderersStats;
 use super::steering::WanderersRun;
 use crate::game::menu::MenuInput;
-use crate::game::screens::Screen;
-use crate::game::settings::ModeSettings;
-use crate::game::theme::widgets::{keys_hint, settings_list, stat_row, styled};
+use crate::game::menu::settings_page::SettingsPage;
+use crate::game::menu::widgets::settings_list;
+use crate::game::theme::widgets::{keys_hint, stat_row, styled};
 use crate::game::theme::{DIM, GOLD, PANEL, SAND, text};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -20,11 +20,11 @@ pub(super) const PANEL_WIDTH: f32 = 300.0;
 const SLIDER_WIDTH: f32 = 100.0;
 
 pub(super) fn plugin(app: &mut App) {
-    if crate::game::draws(app) {
+    if crate::game::screens::draws(app) {
         app.add_systems(
             EguiPrimaryContextPass,
             draw_side_panel
-                .run_if(in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>)),
+                .run_if(in_state(super::SCREEN).and_then(resource_exists::<WanderersRun>)),
         );
     }
 }

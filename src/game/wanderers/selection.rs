@@ -3,8 +3,8 @@
 //! paper's counts: its A* path and its smoothing, with their turns.
 
 use super::steering::{WanderersRun, rebuild_for_new_settings, start_sandbox};
-use crate::game::AutoplayOnStart;
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
+use crate::game::session::AutoplayOnStart;
 use crate::logic::wanderers::smoothing::turns;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -16,13 +16,10 @@ const FOLLOW_MIN_NODES: usize = 12;
 const CLICK_REACH: f32 = 2.5;
 
 pub(super) fn plugin(app: &mut App) {
-    let running = in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>);
+    let running = in_state(super::SCREEN).and_then(resource_exists::<WanderersRun>);
     app.init_resource::<SelectedNpc>()
-        .add_systems(
-            OnEnter(Screen::Wanderers),
-            clear_selection.after(start_sandbox),
-        )
-        .add_systems(OnExit(Screen::Wanderers), clear_selection)
+        .add_systems(OnEnter(super::SCREEN), clear_selection.after(start_sandbox))
+        .add_systems(OnExit(super::SCREEN), clear_selection)
         .add_systems(
             Update,
             (
@@ -36,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Update)
                 .run_if(running.clone()),
         );
-    if crate::game::draws(app) {
+    if crate::game::screens::draws(app) {
         app.add_systems(
             Update,
             select_with_click

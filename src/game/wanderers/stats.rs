@@ -3,7 +3,7 @@
 //! measure), how many NPCs wait for a plan and the longest any waited.
 
 use super::steering::{WanderersRun, rebuild_for_new_settings, start_sandbox};
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
 use crate::logic::wanderers::sandbox::SandboxStats;
 use bevy::prelude::*;
 
@@ -11,18 +11,15 @@ use bevy::prelude::*;
 const STATS_WINDOW_S: f64 = 1.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(Screen::Wanderers),
-        start_measuring.after(start_sandbox),
-    )
-    .add_systems(OnExit(Screen::Wanderers), stop_measuring)
-    .add_systems(
-        Update,
-        measure_statistics
-            .after(rebuild_for_new_settings)
-            .in_set(AppSystems::Update)
-            .run_if(in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>)),
-    );
+    app.add_systems(OnEnter(super::SCREEN), start_measuring.after(start_sandbox))
+        .add_systems(OnExit(super::SCREEN), stop_measuring)
+        .add_systems(
+            Update,
+            measure_statistics
+                .after(rebuild_for_new_settings)
+                .in_set(AppSystems::Update)
+                .run_if(in_state(super::SCREEN).and_then(resource_exists::<WanderersRun>)),
+        );
 }
 
 /// Live statistics, measured over the last second.

@@ -5,8 +5,8 @@
 //! crowd too heavy for the machine plays in slow motion rather than at a few frames a second.
 
 use super::options::WanderersOptions;
-use crate::game::screens::{AppSystems, PausableSystems, Screen};
-use crate::game::settings::GameSeed;
+use crate::game::screens::{AppSystems, PausableSystems, enter_mode};
+use crate::game::session::PlaySession;
 use crate::logic::wanderers::sandbox::Sandbox;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
@@ -22,11 +22,11 @@ pub const MAX_STEPS_PER_FRAME: u32 = 2;
 struct StepsThisFrame(u32);
 
 pub(super) fn plugin(app: &mut App) {
-    let running = in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>);
+    let running = in_state(super::SCREEN).and_then(resource_exists::<WanderersRun>);
     app.init_resource::<StepsThisFrame>()
         .add_systems(First, |mut steps: ResMut<StepsThisFrame>| steps.0 = 0)
-        .add_systems(OnEnter(Screen::Wanderers), start_sandbox)
-        .add_systems(OnExit(Screen::Wanderers), end_sandbox)
+        .add_systems(OnEnter(super::SCREEN), start_sandbox.after(enter_mode))
+        .add_systems(OnExit(super::SCREEN), end_sandbox)
         .add_systems(
             Update,
             toggle_targets
@@ -63,10 +63,10 @@ pub struct WanderersRun {
 pub(super) fn start_sandbox(
     mut commands: Commands,
     options: Res<WanderersOptions>,
-    seed: Res<GameSeed>,
+    session: Res<PlaySession>,
 ) {
     commands.insert_resource(WanderersRun {
-        sandbox: Sandbox::new(options.config(seed.0)),
+        sandbox: Sandbox::new(options.config(session.seed)),
         built_with: *options,
         generation: 0,
     });
@@ -98,11 +98,11 @@ fn step_sandbox(
 /// A new count, body mix or stone density makes a new sandbox; other edits apply as it runs.
 pub(super) fn rebuild_for_new_settings(
     options: Res<WanderersOptions>,
-    seed: Res<GameSeed>,
+    session: Res<PlaySession>,
     mut run: ResMut<WanderersRun>,
 ) {
     if run.built_with.needs_respawn(&options) {
-        run.sandbox = Sandbox::new(options.config(seed.0));
+        run.sandbox = Sandbox::new(options.config(session.seed));
         run.built_with = *options;
         run.generation += 1;
     }

@@ -11,7 +11,7 @@ use super::panel::PANEL_WIDTH;
 use super::selection::{SelectedNpc, SelectedRoute};
 use super::steering::{WanderersRun, start_sandbox};
 use crate::game::camera::{NoMultisampling, end_mode_view};
-use crate::game::screens::{AppSystems, Screen};
+use crate::game::screens::AppSystems;
 use crate::game::theme::GOLD;
 use crate::logic::wanderers::crowd::Body;
 use crate::logic::wanderers::field::ObstacleField;
@@ -47,16 +47,16 @@ const BASE_FIELD_WIDTH: f32 = 192.0;
 const HOME_ALPHA: f32 = 0.55;
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
-    let shown = in_state(Screen::Wanderers).and_then(resource_exists::<WanderersRun>);
+    let shown = in_state(super::SCREEN).and_then(resource_exists::<WanderersRun>);
     app.add_systems(
-        OnEnter(Screen::Wanderers),
+        OnEnter(super::SCREEN),
         spawn_field_view.after(start_sandbox),
     )
     .add_systems(
-        OnExit(Screen::Wanderers),
+        OnExit(super::SCREEN),
         (end_mode_view::<DrawnSandbox>, allow_multisampling),
     )
     .add_systems(
@@ -216,7 +216,7 @@ fn redraw_new_sandbox(
             ..default()
         },
         Transform::from_xyz(0.0, 0.0, -1.0),
-        DespawnOnExit(Screen::Wanderers),
+        DespawnOnExit(super::SCREEN),
     ));
     let count = sandbox.crowd.len();
     let homes: Vec<[f32; 3]> = sandbox
@@ -246,7 +246,7 @@ fn redraw_new_sandbox(
         ))),
         MeshMaterial2d(white.clone()),
         Transform::from_xyz(0.0, 0.0, 0.5),
-        DespawnOnExit(Screen::Wanderers),
+        DespawnOnExit(super::SCREEN),
     ));
     let mut corners = Vec::with_capacity(count * 4);
     body_corners(sandbox, &mut corners);
@@ -265,7 +265,7 @@ fn redraw_new_sandbox(
         Transform::from_xyz(0.0, 0.0, 1.0),
         // The bodies move; the mesh's first bounds would cull them wrongly.
         NoFrustumCulling,
-        DespawnOnExit(Screen::Wanderers),
+        DespawnOnExit(super::SCREEN),
     ));
     // Kept in the main world too: repainted every frame the field is seen from far.
     let crowd_image = images.add(cell_image(field, [0; 4], RenderAssetUsages::default()));
@@ -280,7 +280,7 @@ fn redraw_new_sandbox(
         },
         Transform::from_xyz(0.0, 0.0, 1.0),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Wanderers),
+        DespawnOnExit(super::SCREEN),
     ));
     *drawn = DrawnSandbox {
         generation: Some(run.generation),

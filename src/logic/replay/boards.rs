@@ -14,6 +14,26 @@ pub const MAZE_MODE: &str = "maze";
 /// What a daily challenge's seed text and board part start with.
 const DAILY_PREFIX: &str = "daily-";
 
+/// A date from seconds since 1970, as `YYYY-MM-DD` (UTC), by the civil-from-days algorithm.
+pub fn date_of(unix_s: u64) -> String {
+    let days = i64::try_from(unix_s / 86_400).unwrap_or(0);
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// The seed text of a day's challenge: `daily-YYYY-MM-DD`.
 pub fn daily_seed_text(date: &str) -> String {
     format!("{DAILY_PREFIX}{date}")
@@ -107,6 +127,14 @@ pub fn check_board(replay: &Replay, board: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_are_civil_dates_in_utc() {
+        assert_eq!(date_of(0), "1970-01-01");
+        assert_eq!(date_of(951_782_400), "2000-02-29");
+        assert_eq!(date_of(1_796_068_494), "2026-11-30");
+        assert_eq!(date_of(4_107_542_399), "2100-02-28");
+    }
     use crate::logic::difficulty::Difficulty;
     use crate::logic::maze::{Algorithm, MazeSpec};
 

@@ -20,7 +20,7 @@ use bevy::prelude::*;
 const SHOWN: ShownView = ShownView(RunnerView::TopDown);
 
 pub(super) fn plugin(app: &mut App) {
-    if !crate::game::draws(app) {
+    if !crate::game::screens::draws(app) {
         return;
     }
     add_view::<TopDown, _>(app, SHOWN.0, set_up_view);

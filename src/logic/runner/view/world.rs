@@ -158,7 +158,8 @@ pub fn ground_parts(index: u64, kind: SegmentKind) -> Vec<GroundPart> {
         let after = local_point(kind, corner + corner / 2.0, 0.0);
         let corner_point = Vec2::new(0.0, corner);
         let half = corner / 2.0;
-        // The kerb under the floor: the same three pieces, wider and lower.
+        // Round a corner the kerb lies under the floor: the same three pieces, wider and
+        // lower.
         for (ground, colour, width, z) in layers {
             let half_piece = Vec2::new(width, corner);
             parts.push(part(
@@ -180,17 +181,23 @@ pub fn ground_parts(index: u64, kind: SegmentKind) -> Vec<GroundPart> {
             parts.push(part(ground, colour, half_piece, after, turn, z));
         }
     } else {
-        let centre = Vec2::new(0.0, length / 2.0);
-        for (ground, colour, width, z) in layers {
-            parts.push(part(
-                ground,
-                colour,
-                Vec2::new(width, length),
-                centre,
-                0.0,
-                z,
-            ));
+        // A kerb on each side of the path rather than one under it: the same look, and each
+        // pixel of the path is painted once, not twice.
+        for side in [-1.0, 1.0] {
+            let centre = Vec2::new(side * (TRACK_WIDTH + KERB) / 2.0, length / 2.0);
+            let size = Vec2::new(KERB, length);
+            parts.push(part(GroundKind::Kerb, KERB_COLOUR, size, centre, 0.0, 0.0));
         }
+        let (ground, colour, width, z) = layers[1];
+        let centre = Vec2::new(0.0, length / 2.0);
+        parts.push(part(
+            ground,
+            colour,
+            Vec2::new(width, length),
+            centre,
+            0.0,
+            z,
+        ));
         for divider in [-0.5, 0.5] {
             let x = divider * LANE_WIDTH;
             let dash = Vec2::new(0.12, length * 0.55);

@@ -4,10 +4,11 @@
 //! which the end of the run (a fall, a win) is seen and the keys still held from playing choose
 //! nothing.
 
-use super::widgets::{MenuFocus, menu_button, modal_panel, results_table, styled};
-use super::{AMBER, GOLD, SAND, text};
-use crate::game::menu::{MenuCursor, MenuInput, MenuItem, OpenMenuItems};
+use super::widgets::{MenuFocus, menu_button};
+use super::{MenuCursor, MenuInput, MenuItem, OpenMenuItems};
 use crate::game::screens::Menu;
+use crate::game::theme::widgets::{modal_panel, results_table, styled};
+use crate::game::theme::{AMBER, GOLD, SAND, text};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
@@ -15,7 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 pub const DIALOG_BEAT_S: f32 = 0.8;
 
 pub(super) fn plugin(app: &mut App) {
-    if crate::game::draws(app) {
+    if crate::game::screens::draws(app) {
         app.add_systems(OnEnter(Menu::Results), start_the_beat)
             .add_systems(OnExit(Menu::Results), |mut commands: Commands| {
                 commands.remove_resource::<DialogBeat>();
