@@ -8,8 +8,9 @@
 #   egui       egui and its tessellator (egui, epaint, bevy_egui)
 #   ecs        Bevy's scheduler, queries and commands (bevy_ecs, bevy_app, bevy_tasks)
 #   render     the render graph, extraction and wgpu (bevy_render, bevy_*_pipeline, wgpu*)
-#   raster     the software rasteriser: Mesa's lavapipe and the code its LLVM compiles
-#   other      the kernel, the C library, X11 and the rest
+#   raster     the software rasteriser: Mesa's lavapipe and the shaders its LLVM compiles
+#   system     the kernel and the C library (copying frames to X11, memory, threads)
+#   other      the rest of the game's binary (winit, audio, the allocator, ...) and libraries
 #
 # Usage: benches/frame_profile.sh [scene ...]   (scenes as in frames.sh; default: bare title
 #        runner runner-topdown maze wanderers-20000; WARMUP and FRAMES change the counts)
@@ -56,11 +57,12 @@ classify='
     else if (sym ~ /egui|epaint|emath|ecolor/) part = "egui"
     else if (sym ~ /bevy_ecs|bevy_app|bevy_tasks|async_executor/) part = "ecs"
     else if (sym ~ /bevy_render|bevy_core_pipeline|bevy_sprite|bevy_mesh|bevy_camera|wgpu|naga/) part = "render"
-    else if (dso ~ /lvp|LLVM|gallium|vulkan|mesa/ || dso ~ /unknown|perf-[0-9]+\.map/) part = "raster"
+    else if (dso ~ /JIT|lvp|LLVM|gallium|vulkan|mesa|unknown/) part = "raster"
+    else if (dso ~ /kernel|libc\.|libm\.|ld-linux|libgcc/) part = "system"
     share[part] += $1
 }
 END {
-    n = split("painter game egui ecs render raster other", order, " ")
+    n = split("painter game egui ecs render raster system other", order, " ")
     for (i = 1; i <= n; i++) printf "%s %.1f%%  ", order[i], share[order[i]]
     printf "\n"
 }'
