@@ -7,6 +7,7 @@
 
 use crate::game::screens::AppSystems;
 use crate::game::settings::Settings;
+use bevy::asset::LoadedFolder;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -55,9 +56,15 @@ impl Sound {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SoundRequested(pub Sound);
 
-/// The sounds loaded so far: each is loaded the first time it is asked for, and kept.
-#[derive(Resource, Default)]
-struct SoundLibrary(HashMap<Sound, Handle<AudioSource>>);
+/// The sounds: the whole `sounds/` folder starts loading with the game, so a sound asked for
+/// the first time plays at once whichever mode names it, and the handles asked for are kept.
+#[derive(Resource)]
+struct SoundLibrary {
+    /// Keeps every file of the folder loaded.
+    _folder: Handle<LoadedFolder>,
+    /// The handle of each sound asked for so far.
+    handles: HashMap<Sound, Handle<AudioSource>>,
+}
 
 /// Marks a playing sound effect with the real time it started.
 #[derive(Component)]
@@ -68,8 +75,11 @@ struct SoundEffect {
 /// With an asset server (a window), sounds are played; without one (the headless tests)
 /// requests are dropped.
 fn start_library(mut commands: Commands, assets: Option<Res<AssetServer>>) {
-    if assets.is_some() {
-        commands.init_resource::<SoundLibrary>();
+    if let Some(assets) = assets {
+        commands.insert_resource(SoundLibrary {
+            _folder: assets.load_folder("sounds"),
+            handles: HashMap::new(),
+        });
     }
 }
 
@@ -90,7 +100,7 @@ fn play_requested_sounds(
         // The master volume is Bevy's `GlobalVolume`, which the settings plugin keeps in step;
         // it scales this one.
         let handle = library
-            .0
+            .handles
             .entry(*sound)
             .or_insert_with(|| assets.load(sound.asset_path()))
             .clone();

@@ -8,6 +8,7 @@
 
 use crate::game::screens::{AppSystems, Menu, Screen};
 use crate::game::settings::Settings;
+use bevy::asset::LoadedFolder;
 use bevy::audio::Volume;
 use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
@@ -84,10 +85,15 @@ pub fn music_volume(music_volume: f32, screen: Screen, menu: Menu) -> f32 {
     music_volume * if over_a_mode { MENU_DUCK } else { 1.0 }
 }
 
-/// The loops loaded so far, by asset path: each is loaded the first time it is wanted, and kept,
-/// so coming back to a screen does not read its file again.
-#[derive(Resource, Default)]
-struct MusicLibrary(HashMap<&'static str, Handle<AudioSource>>);
+/// The loops: the whole `music/` folder starts loading with the game, so a screen's loop is
+/// ready when it is first wanted, whichever mode names it, and the handles wanted are kept.
+#[derive(Resource)]
+struct MusicLibrary {
+    /// Keeps every loop of the folder loaded.
+    _folder: Handle<LoadedFolder>,
+    /// The handle of each loop wanted so far, by asset path.
+    handles: HashMap<&'static str, Handle<AudioSource>>,
+}
 
 /// The entity playing a loop, and which.
 #[derive(Component, Debug)]
@@ -96,8 +102,11 @@ struct PlayingPiece(&'static str);
 /// With an asset server (a window), loops are played; without one (the headless tests) only
 /// the mix is worked out.
 fn start_library(mut commands: Commands, assets: Option<Res<AssetServer>>) {
-    if assets.is_some() {
-        commands.init_resource::<MusicLibrary>();
+    if let Some(assets) = assets {
+        commands.insert_resource(MusicLibrary {
+            _folder: assets.load_folder("music"),
+            handles: HashMap::new(),
+        });
     }
 }
 
@@ -148,7 +157,7 @@ fn play_music(
     }
     if !wanted_is_playing {
         let handle = library
-            .0
+            .handles
             .entry(mix.piece)
             .or_insert_with(|| assets.load(mix.piece))
             .clone();
