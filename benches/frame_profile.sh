@@ -20,32 +20,8 @@ cd "$(dirname "$0")/.."
 
 warmup="${WARMUP:-60}"
 frames="${FRAMES:-240}"
-# shellcheck source=benches/release_window.sh
-source benches/release_window.sh
-
-# The game's arguments and settings of a scene, as frames.sh gives them.
-scene_args() {
-    case "$1" in
-        bare) echo "--bare" ;;
-        title) echo "" ;;
-        runner) echo "--mode runner --autoplay --seed 42" ;;
-        runner-topdown) echo "--mode runner --autoplay --seed 42" ;;
-        maze) echo "--mode maze --autoplay --seed 42" ;;
-        maze-hard) echo "--mode maze --autoplay --seed 42 --difficulty hard" ;;
-        wanderers-2000) echo "--mode wanderers --autoplay --seed 42" ;;
-        wanderers-20000) echo "--mode wanderers --autoplay --seed 42" ;;
-        *) echo "unknown scene $1" >&2; exit 2 ;;
-    esac
-}
-scene_settings() {
-    case "$1" in
-        runner-topdown) echo '{"runner": {"view": "top_down"}}' ;;
-        maze-hard) echo '{"maze": {"size": "medium"}}' ;;
-        wanderers-2000) echo '{"wanderers": {"count": 2000}}' ;;
-        wanderers-20000) echo '{"wanderers": {"count": 20000}}' ;;
-        *) echo '{}' ;;
-    esac
-}
+# shellcheck source=benches/frame_scenes.sh
+source benches/frame_scenes.sh
 
 # The part a sample belongs to, from its shared object and symbol.
 classify='
@@ -67,9 +43,11 @@ END {
     printf "\n"
 }'
 
-for scene in ${*:-bare title runner runner-topdown maze wanderers-20000}; do
+scenes="${*:-bare title runner runner-topdown maze wanderers-20000}"
+for scene in $scenes; do scene_args "$scene" >/dev/null; done # an unknown name stops here
+for scene in $scenes; do
     mkdir -p "$work/$scene"
-    scene_settings "$scene" >"$work/$scene/settings.json"
+    scene_settings "$scene" false >"$work/$scene/settings.json"
     # shellcheck disable=SC2046 # the scene's arguments are words
     TEMPLE_TRAILS_HOME="$work/$scene" perf record -q -F 499 -o "$work/$scene.perf" -- \
         "$game" $(scene_args "$scene") --frames "$warmup" --measure-frames "$frames" \

@@ -16,8 +16,8 @@ cd "$(dirname "$0")/.."
 
 warmup="${WARMUP:-120}"
 frames="${FRAMES:-300}"
-# shellcheck source=benches/release_window.sh
-source benches/release_window.sh
+# shellcheck source=benches/frame_scenes.sh
+source benches/frame_scenes.sh
 
 # The mean milliseconds per frame of one scene: its own empty data folder with `settings` as its
 # settings.json, then the game's arguments.
@@ -44,39 +44,16 @@ report() {
         'BEGIN { printf "%s %.2f %.2f\n", scene, ms, ms / bare }'
 }
 
-# The settings of a scene: anti-aliasing as `$1` says, and the scene's own sections.
-settings() { printf '{"antialiasing": %s%s}' "$1" "${2:+, $2}"; }
-crowd() { printf '"wanderers": {"count": %d}' "$1"; }
-wanted="${SCENES:-bare title runner runner-topdown maze maze-hard wanderers-2000 wanderers-20000}"
-scene() { [[ " $wanted " == *" $1 "* ]]; }
+wanted="${SCENES:-$ALL_SCENES}"
+for scene in $wanted; do scene_args "$scene" >/dev/null; done # an unknown name stops here
 for aa in false true; do
     suffix=""
     if [ "$aa" = true ]; then suffix="-aa"; fi
+    # Every scene's ratio is to the bare window with the same anti-aliasing, measured first.
     bare=""
-    report "bare$suffix" "$(settings $aa)" --bare
-    if scene title; then
-        report "title$suffix" "$(settings $aa)"
-    fi
-    if scene runner; then
-        report "runner$suffix" "$(settings $aa)" --mode runner --autoplay --seed 42
-    fi
-    if scene runner-topdown; then
-        report "runner-topdown$suffix" \
-            "$(settings $aa '"runner": {"view": "top_down"}')" --mode runner --autoplay --seed 42
-    fi
-    if scene maze; then
-        report "maze$suffix" "$(settings $aa)" --mode maze --autoplay --seed 42
-    fi
-    if scene maze-hard; then
-        report "maze-hard$suffix" "$(settings $aa '"maze": {"size": "medium"}')" \
-            --mode maze --autoplay --seed 42 --difficulty hard
-    fi
-    if scene wanderers-2000; then
-        report "wanderers-2000$suffix" "$(settings $aa "$(crowd 2000)")" \
-            --mode wanderers --seed 42
-    fi
-    if scene wanderers-20000; then
-        report "wanderers-20000$suffix" "$(settings $aa "$(crowd 20000)")" \
-            --mode wanderers --seed 42
-    fi
+    for scene in bare $wanted; do
+        if [ "$scene" = bare ] && [ -n "$bare" ]; then continue; fi
+        # shellcheck disable=SC2046 # the scene's arguments are words
+        report "$scene$suffix" "$(scene_settings "$scene" "$aa")" $(scene_args "$scene")
+    done
 done

@@ -10,7 +10,6 @@ use crate::game::settings::Settings;
 use bevy::asset::LoadedFolder;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
-use std::collections::HashMap;
 use std::time::Duration;
 
 /// Longer than any of our sounds: a sound entity still alive after this is despawned, because
@@ -56,15 +55,13 @@ impl Sound {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SoundRequested(pub Sound);
 
-/// The sounds: the whole `sounds/` folder starts loading with the game, so a sound asked for
-/// the first time plays at once whichever mode names it, and the handles asked for are kept.
+/// The whole `sounds/` folder, loading from the start and kept loaded, so a sound asked for the
+/// first time plays at once whichever mode names it: asking the asset server for its path gives
+/// the handle already loaded.
 #[derive(Resource)]
-struct SoundLibrary {
-    /// Keeps every file of the folder loaded.
-    _folder: Handle<LoadedFolder>,
-    /// The handle of each sound asked for so far.
-    handles: HashMap<Sound, Handle<AudioSource>>,
-}
+struct SoundLibrary(
+    #[expect(dead_code, reason = "held only to keep the folder loaded")] Handle<LoadedFolder>,
+);
 
 /// Marks a playing sound effect with the real time it started.
 #[derive(Component)]
@@ -76,10 +73,7 @@ struct SoundEffect {
 /// requests are dropped.
 fn start_library(mut commands: Commands, assets: Option<Res<AssetServer>>) {
     if let Some(assets) = assets {
-        commands.insert_resource(SoundLibrary {
-            _folder: assets.load_folder("sounds"),
-            handles: HashMap::new(),
-        });
+        commands.insert_resource(SoundLibrary(assets.load_folder("sounds")));
     }
 }
 
@@ -87,7 +81,6 @@ fn play_requested_sounds(
     mut commands: Commands,
     mut requests: MessageReader<SoundRequested>,
     assets: Res<AssetServer>,
-    mut library: ResMut<SoundLibrary>,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
 ) {
@@ -99,14 +92,9 @@ fn play_requested_sounds(
         started.push(*sound);
         // The master volume is Bevy's `GlobalVolume`, which the settings plugin keeps in step;
         // it scales this one.
-        let handle = library
-            .handles
-            .entry(*sound)
-            .or_insert_with(|| assets.load(sound.asset_path()))
-            .clone();
         commands.spawn((
             Name::new(format!("Sound {}", sound.0)),
-            AudioPlayer(handle),
+            AudioPlayer::<AudioSource>(assets.load(sound.asset_path())),
             PlaybackSettings::DESPAWN.with_volume(Volume::Linear(settings.effects_volume)),
             SoundEffect {
                 started: time.elapsed(),

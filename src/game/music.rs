@@ -12,7 +12,6 @@ use bevy::asset::LoadedFolder;
 use bevy::audio::Volume;
 use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
-use std::collections::HashMap;
 
 /// The share of the music volume heard while a menu is open over a mode.
 pub const MENU_DUCK: f32 = 0.35;
@@ -85,15 +84,13 @@ pub fn music_volume(music_volume: f32, screen: Screen, menu: Menu) -> f32 {
     music_volume * if over_a_mode { MENU_DUCK } else { 1.0 }
 }
 
-/// The loops: the whole `music/` folder starts loading with the game, so a screen's loop is
-/// ready when it is first wanted, whichever mode names it, and the handles wanted are kept.
+/// The whole `music/` folder, loading from the start and kept loaded, so a screen's loop is
+/// ready when it is first wanted, whichever mode names it: asking the asset server for its path
+/// gives the handle already loaded.
 #[derive(Resource)]
-struct MusicLibrary {
-    /// Keeps every loop of the folder loaded.
-    _folder: Handle<LoadedFolder>,
-    /// The handle of each loop wanted so far, by asset path.
-    handles: HashMap<&'static str, Handle<AudioSource>>,
-}
+struct MusicLibrary(
+    #[expect(dead_code, reason = "held only to keep the folder loaded")] Handle<LoadedFolder>,
+);
 
 /// The entity playing a loop, and which.
 #[derive(Component, Debug)]
@@ -103,10 +100,7 @@ struct PlayingPiece(&'static str);
 /// the mix is worked out.
 fn start_library(mut commands: Commands, assets: Option<Res<AssetServer>>) {
     if let Some(assets) = assets {
-        commands.insert_resource(MusicLibrary {
-            _folder: assets.load_folder("music"),
-            handles: HashMap::new(),
-        });
+        commands.insert_resource(MusicLibrary(assets.load_folder("music")));
     }
 }
 
@@ -136,7 +130,6 @@ fn play_music(
     mut commands: Commands,
     mix: Res<MusicMix>,
     assets: Res<AssetServer>,
-    mut library: ResMut<MusicLibrary>,
     mut playing: Query<(Entity, &PlayingPiece, Option<&mut AudioSink>)>,
 ) {
     let mut wanted_is_playing = false;
@@ -156,15 +149,10 @@ fn play_music(
         }
     }
     if !wanted_is_playing {
-        let handle = library
-            .handles
-            .entry(mix.piece)
-            .or_insert_with(|| assets.load(mix.piece))
-            .clone();
         commands.spawn((
             Name::new(format!("Music {}", mix.piece)),
             PlayingPiece(mix.piece),
-            AudioPlayer(handle),
+            AudioPlayer::<AudioSource>(assets.load(mix.piece)),
             PlaybackSettings::LOOP
                 .with_volume(Volume::Linear(mix.volume))
                 .with_speed(mix.speed),
