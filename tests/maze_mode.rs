@@ -15,9 +15,11 @@ use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::settings::Settings;
 use temple_trails::logic::difficulty::Difficulty;
+use temple_trails::logic::maze::replay::MazeKind;
 use temple_trails::logic::maze::run::MazeRun;
 use temple_trails::logic::maze::{Algorithm, Direction};
-use temple_trails::logic::replay::{self, ReplayResult};
+use temple_trails::logic::replay;
+use temple_trails::logic::verify_replay;
 
 /// The small maze the tests play.
 const SMALL: MazeOptions = MazeOptions {
@@ -365,18 +367,10 @@ fn a_solved_maze_writes_its_replay_which_plays_back_to_the_same_time() {
         .find(|path| path.is_file())
         .expect("one replay on the board");
     let replay = replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
-    match replay::verify(&replay) {
-        Ok(ReplayResult::Maze {
-            ticks,
-            moves,
-            hints_used,
-            finished,
-            assisted,
-        }) => {
-            assert!((ticks as f64 / 64.0 - seconds).abs() < 1e-9);
-            assert_eq!(moves as usize, path.len() - 1);
-            assert_eq!((hints_used, finished, assisted), (1, true, false));
-        }
-        other => panic!("{other:?}"),
-    }
+    let played = verify_replay(&replay).expect("it plays back");
+    let outcome = played.outcome::<MazeKind>().unwrap();
+    assert!((played.ticks as f64 / 64.0 - seconds).abs() < 1e-9);
+    assert_eq!(outcome.moves as usize, path.len() - 1);
+    let (hints, finished, assisted) = (outcome.hints_used, outcome.finished, played.assisted);
+    assert_eq!((hints, finished, assisted), (1, true, false));
 }

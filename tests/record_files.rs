@@ -17,15 +17,16 @@ use std::time::{Duration, Instant};
 use temple_trails::game::replays::{RecordCheckBudget, Records, RunRecorded, board_folder_name};
 use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::storage::{StorageDir, StorageWarnings};
+use temple_trails::logic::REPLAY_KINDS;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::maze::Algorithm;
+use temple_trails::logic::maze::replay::{MazeKind, MazeOptions};
 use temple_trails::logic::maze::run::{MazeInput, MazeRun};
-use temple_trails::logic::replay::boards::board_of;
 use temple_trails::logic::replay::{
-    self, MazeOptions, Replay, ReplayHeader, ReplayResult, maze_replay, record_computer_play,
-    runner_replay, to_bytes,
+    self, Replay, ReplayHeader, kind_of, record_computer_play, replay_of, to_bytes,
 };
 use temple_trails::logic::runner::body::Command;
+use temple_trails::logic::runner::replay::RunnerKind;
 use temple_trails::logic::runner::run::{RunnerInput, RunnerSim};
 
 /// Genuine records in the folder of the big test: 50 boards of 10.
@@ -54,7 +55,7 @@ fn maze_walk(width: usize, seed: u64, difficulty: Difficulty) -> Replay {
     };
     let mut run = MazeRun::new(options.setup(seed, difficulty), false).unwrap();
     let recorder = record_computer_play(&mut run, |_| false, MazeInput::SystemWalk(true));
-    maze_replay(header(seed, difficulty, 1_000 + seed), &run, &recorder)
+    replay_of::<MazeKind>(header(seed, difficulty, 1_000 + seed), &run, &recorder)
 }
 
 /// A player's runner run that jumps now and then, to its crash.
@@ -68,7 +69,18 @@ fn runner_run(seed: u64, difficulty: Difficulty) -> Replay {
             _ => Vec::new(),
         },
     );
-    runner_replay(header(seed, difficulty, 2_000 + seed), &sim, &recorder)
+    replay_of::<RunnerKind>(header(seed, difficulty, 2_000 + seed), &sim, &recorder)
+}
+
+/// The board of a run that is not the daily challenge.
+fn board_of(replay: &Replay) -> String {
+    let kind = kind_of(replay, REPLAY_KINDS).unwrap();
+    replay::boards::board_of(replay, kind, None).unwrap()
+}
+
+/// A runner run's score.
+fn score(replay: &Replay) -> u64 {
+    replay.result.outcome::<RunnerKind>().unwrap().score
 }
 
 fn write_record(home: &Path, board: &str, name: &str, bytes: &[u8]) -> PathBuf {
@@ -247,7 +259,7 @@ fn five_hundred_records_some_hostile_never_hold_up_the_title() {
     for board_at in 0..GENUINE / 10 {
         for seed in 0..10 {
             let replay = maze_walk(3 + board_at, seed, Difficulty::Easy);
-            let board = board_of(&replay, None);
+            let board = board_of(&replay);
             write_record(
                 home.path(),
                 &board,
@@ -344,7 +356,7 @@ fn five_hundred_records_some_hostile_never_hold_up_the_title() {
     let edited = home
         .path()
         .join("replays")
-        .join(board_folder_name(&board_of(&genuine[0], None)))
+        .join(board_folder_name(&board_of(&genuine[0])))
         .join("0.json");
     let mut bytes = std::fs::read(&edited).unwrap();
     bytes.push(b' ');
@@ -385,7 +397,7 @@ fn board_files(home: &Path, board: &str) -> BTreeMap<String, Vec<u8>> {
 }
 
 fn send(app: &mut App, replay: &Replay) {
-    let board = board_of(replay, None);
+    let board = board_of(replay);
     app.world_mut().write_message(RunRecorded {
         board,
         replay: replay.clone(),
@@ -412,16 +424,12 @@ fn a_new_record_never_takes_an_existing_name_and_only_the_dropped_run_is_deleted
     }
     let full = board_files(home.path(), board);
     assert_eq!(full.len(), 10);
-    let score = |replay: &Replay| match replay.result {
-        ReplayResult::Runner { score, .. } => score,
-        ReplayResult::Maze { .. } => unreachable!(),
-    };
 
     // A file in the way of the name the next run takes: another run of that very second and
     // length. It is kept, and the new run is written beside it.
     let next = dated(3, 50);
     let digest = blake3::hash(&to_bytes(&next)).to_hex();
-    let taken = format!("50-{}-{}.json", next.result.ticks(), &digest[..12]);
+    let taken = format!("50-{}-{}.json", next.result.ticks, &digest[..12]);
     let squatter = b"not this run".to_vec();
     write_record(home.path(), board, &taken, &squatter);
     send(&mut app, &next);
@@ -467,10 +475,6 @@ fn a_new_record_never_takes_an_existing_name_and_only_the_dropped_run_is_deleted
 #[test]
 fn a_record_finished_while_the_files_are_checked_waits_and_is_kept() {
     let home = tempfile::tempdir().unwrap();
-    let score = |replay: &Replay| match replay.result {
-        ReplayResult::Runner { score, .. } => score,
-        ReplayResult::Maze { .. } => unreachable!(),
-    };
     let mut scores = Vec::new();
     for seed in 0..200 {
         let replay = runner_run(seed, Difficulty::Normal);

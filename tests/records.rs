@@ -23,8 +23,11 @@ use temple_trails::game::settings::GameSeed;
 use temple_trails::game::storage::StorageWarnings;
 use temple_trails::game::{maze, runner};
 use temple_trails::logic::maze::Direction;
-use temple_trails::logic::replay::{self, Replay, maze_result, runner_result};
+use temple_trails::logic::maze::replay::MazeKind;
+use temple_trails::logic::replay::{Replay, result_of};
+use temple_trails::logic::runner::replay::RunnerKind;
 use temple_trails::logic::seed::parse_seed;
+use temple_trails::logic::verify_replay;
 
 /// Most frames a test waits for something.
 const PATIENCE: usize = 5_000;
@@ -104,7 +107,11 @@ fn a_watched_run_reaches_its_recorded_result_at_any_frame_rate_and_records_nothi
         assert_eq!(state::<Screen>(&app), runner::SCREEN);
         let run = app.world().resource::<RunnerRun>();
         let fps_note = format!("at {fps} frames per second");
-        assert_eq!(runner_result(&run.sim), replay.result, "{fps_note}");
+        assert_eq!(
+            result_of::<RunnerKind>(&run.sim),
+            replay.result,
+            "{fps_note}"
+        );
         // Played again, the run records the very same replay.
         assert_eq!(run.replay(replay.recorded_unix_s), replay, "{fps_note}");
         assert!(
@@ -187,7 +194,7 @@ fn a_solved_maze_is_listed_and_watched_to_its_exact_time() {
     }
     run_frames(&mut app, 2);
     let played_run = app.world().resource::<CurrentMaze>().0.clone();
-    let played = maze_result(&played_run);
+    let played = result_of::<MazeKind>(&played_run);
 
     // Again: the solved run walks beside the player as a ghost, step for step, to the exit.
     activate(&mut app, MenuItem::Restart);
@@ -209,7 +216,7 @@ fn a_solved_maze_is_listed_and_watched_to_its_exact_time() {
     watch_the_first_record(&mut app);
     assert_eq!(state::<Screen>(&app), maze::SCREEN);
     assert_eq!(
-        maze_result(&app.world().resource::<CurrentMaze>().0),
+        result_of::<MazeKind>(&app.world().resource::<CurrentMaze>().0),
         played
     );
 }
@@ -221,7 +228,7 @@ fn a_record_that_does_not_play_back_is_set_aside_with_a_warning() {
     let file = board_files(home.path()).remove(0);
     let mut changed: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert!(replay::verify(&replay).is_ok());
+    assert!(verify_replay(&replay).is_ok());
     changed["result"]["score"] = serde_json::json!(999_999);
     std::fs::write(&file, changed.to_string()).unwrap();
 
@@ -299,9 +306,9 @@ fn a_maze_walked_by_the_system_from_the_start_replays_too() {
         .1
         .replay
         .clone();
-    let result = replay::verify(&replay).expect("it plays back");
+    let result = verify_replay(&replay).expect("it plays back");
     assert_eq!(
         result,
-        maze_result(&app.world().resource::<CurrentMaze>().0)
+        result_of::<MazeKind>(&app.world().resource::<CurrentMaze>().0)
     );
 }

@@ -11,14 +11,16 @@ use oracle::fingerprints;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use temple_trails::logic::difficulty::Difficulty;
+use temple_trails::logic::maze::replay::MazeKind;
 use temple_trails::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use temple_trails::logic::maze::{Algorithm, Direction, MazeSpec};
 use temple_trails::logic::replay::{
-    self, Check, Replay, ReplayError, ReplayHeader, ReplayResult, ReplayRun, maze_replay, record,
-    runner_replay,
+    self, Check, Replay, ReplayError, ReplayHeader, Timed, record, replay_of,
 };
 use temple_trails::logic::runner::body::Command;
+use temple_trails::logic::runner::replay::RunnerKind;
 use temple_trails::logic::runner::run::{RunnerInput, RunnerSim};
+use temple_trails::logic::verify_replay;
 
 /// Random input logs per mode.
 const LOGS: u64 = 1_000;
@@ -71,7 +73,7 @@ fn random_runner_replay(rng: &mut ChaCha8Rng) -> Replay {
             }
         },
     );
-    runner_replay(header(seed, difficulty), &sim, &recorder)
+    replay_of::<RunnerKind>(header(seed, difficulty), &sim, &recorder)
 }
 
 /// A maze run with random inputs at random steps, recorded.
@@ -103,30 +105,36 @@ fn random_maze_replay(rng: &mut ChaCha8Rng) -> Replay {
             }
         },
     );
-    maze_replay(header(spec.seed, difficulty), &run, &recorder)
+    replay_of::<MazeKind>(header(spec.seed, difficulty), &run, &recorder)
 }
 
 /// The fixed steps of `replay` and its inputs, as (tick, index into the inputs).
 fn input_ticks(replay: &Replay) -> Vec<u64> {
-    match &replay.run {
-        ReplayRun::Runner { inputs } => inputs.iter().map(|t| t.tick).collect(),
-        ReplayRun::Maze { inputs, .. } => inputs.iter().map(|t| t.tick).collect(),
+    fn ticks<I>(inputs: Vec<Timed<I>>) -> Vec<u64> {
+        inputs.iter().map(|t| t.tick).collect()
+    }
+    match replay.run.mode() {
+        "runner" => ticks(replay.run.inputs::<RunnerKind>().unwrap()),
+        _ => ticks(replay.run.inputs::<MazeKind>().unwrap()),
     }
 }
 
 /// Whether the run with the changed input is in another state right after the changed step.
 fn differs_after(original: &Replay, changed: &Replay, tick: u64) -> bool {
-    let ticks = original.result.ticks();
+    let ticks = original.result.ticks;
     // Index t + 1 is the state after step t.
     let after = usize::try_from(tick).unwrap() + 1;
-    let prints = |replay: &Replay| match &replay.run {
-        ReplayRun::Runner { inputs } => {
+    let prints = |replay: &Replay| match replay.run.mode() {
+        "runner" => {
             let mut sim = RunnerSim::new(replay.seed, replay.difficulty);
-            fingerprints(&mut sim, inputs, ticks).0
+            let inputs = replay.run.inputs::<RunnerKind>().unwrap();
+            fingerprints(&mut sim, &inputs, ticks).0
         }
-        ReplayRun::Maze { maze, inputs } => {
+        _ => {
+            let maze = replay.run.setup::<MazeKind>().unwrap().maze;
             let mut run = MazeRun::new(maze.setup(replay.seed, replay.difficulty), false).unwrap();
-            fingerprints(&mut run, inputs, ticks).0
+            let inputs = replay.run.inputs::<MazeKind>().unwrap();
+            fingerprints(&mut run, &inputs, ticks).0
         }
     };
     prints(original).get(after) != prints(changed).get(after)
@@ -152,11 +160,11 @@ fn move_fingerprint(replay: &mut Replay, from: u64, to: u64, ticks: u64) {
 
 /// Whether `verify` refuses `replay` as no run of the game, without playing it.
 fn invalid(replay: &Replay) -> bool {
-    matches!(replay::verify(replay), Err(ReplayError::Invalid(_)))
+    matches!(verify_replay(replay), Err(ReplayError::Invalid(_)))
 }
 
 fn diverged_at(replay: &Replay) -> Option<u64> {
-    match replay::verify(replay) {
+    match verify_replay(replay) {
         Err(ReplayError::Diverged { tick, .. }) => Some(tick),
         _ => None,
     }
@@ -164,19 +172,21 @@ fn diverged_at(replay: &Replay) -> Option<u64> {
 
 /// Changes one input of the replay to another of its mode, or shifts its tick by `shift`.
 fn change_input(replay: &mut Replay, index: usize, shift: Option<u64>, rng: &mut ChaCha8Rng) {
-    match &mut replay.run {
-        ReplayRun::Runner { inputs } => match shift {
+    let (seed, difficulty) = (replay.seed, replay.difficulty);
+    let edited = match replay.run.mode() {
+        "runner" => replay.run.edit::<RunnerKind>(|_, inputs| match shift {
             Some(tick) => inputs[index].tick = tick,
             None => inputs[index].input = random_runner_input(rng),
-        },
-        ReplayRun::Maze { maze, inputs } => match shift {
+        }),
+        _ => replay.run.edit::<MazeKind>(|setup, inputs| match shift {
             Some(tick) => inputs[index].tick = tick,
             None => {
-                let cells = maze.setup(replay.seed, replay.difficulty).spec();
+                let cells = setup.maze.setup(seed, difficulty).spec();
                 inputs[index].input = random_maze_input(rng, cells.width * cells.height);
             }
-        },
-    }
+        }),
+    };
+    edited.unwrap();
 }
 
 /// Checks the replay and one change of each kind to it.
@@ -184,8 +194,8 @@ fn check_replay(replay: &Replay, rng: &mut ChaCha8Rng, counts: &mut [u32; 4]) {
     let text = serde_json::to_string(replay).unwrap();
     let read = replay::parse(&text).unwrap();
     assert_eq!(&read, replay);
-    assert_eq!(replay::verify(&read), Ok(replay.result.clone()));
-    let ticks = replay.result.ticks();
+    assert_eq!(verify_replay(&read), Ok(replay.result.clone()));
+    let ticks = replay.result.ticks;
 
     let mut other_seed = replay.clone();
     other_seed.seed = other_seed.seed.wrapping_add(1);
@@ -195,10 +205,11 @@ fn check_replay(replay: &Replay, rng: &mut ChaCha8Rng, counts: &mut [u32; 4]) {
     assert_eq!(diverged_at(&other_seed), Some(0), "another seed");
 
     let mut other_result = replay.clone();
-    match &mut other_result.result {
-        ReplayResult::Runner { score, .. } => *score += 1,
-        ReplayResult::Maze { moves, .. } => *moves += 1,
-    }
+    let edited = match other_result.result.mode() {
+        "runner" => (other_result.result).edit::<RunnerKind>(|outcome| outcome.score += 1),
+        _ => (other_result.result).edit::<MazeKind>(|outcome| outcome.moves += 1),
+    };
+    edited.unwrap();
     assert_eq!(diverged_at(&other_result), Some(ticks), "another result");
 
     let at = input_ticks(replay);
@@ -223,7 +234,7 @@ fn check_replay(replay: &Replay, rng: &mut ChaCha8Rng, counts: &mut [u32; 4]) {
         // counts the steps, differs.
         move_fingerprint(&mut moved, at[index] + 1, tick + 1, ticks);
         let (first, last) = (tick.min(at[index]), tick.max(at[index]));
-        match replay::verify(&moved) {
+        match verify_replay(&moved) {
             Err(ReplayError::Diverged { tick: found, .. }) if (first..=last).contains(&found) => {
                 counts[0] += 1;
             }
@@ -251,7 +262,7 @@ fn check_replay(replay: &Replay, rng: &mut ChaCha8Rng, counts: &mut [u32; 4]) {
         counts[1] += 1;
     } else {
         // The change made no difference at its step: it may never make one.
-        match replay::verify(&changed) {
+        match verify_replay(&changed) {
             Ok(result) => {
                 assert_eq!(result, replay.result);
                 counts[2] += 1;
@@ -272,7 +283,13 @@ fn random_runner_logs_replay_and_changed_ones_are_refused_where_they_diverge() {
     let mut crashed = 0;
     for _ in 0..LOGS {
         let replay = random_runner_replay(&mut rng);
-        if let ReplayResult::Runner { crash: Some(_), .. } = replay.result {
+        if replay
+            .result
+            .outcome::<RunnerKind>()
+            .unwrap()
+            .crash
+            .is_some()
+        {
             crashed += 1;
         }
         check_replay(&replay, &mut rng, &mut counts);
@@ -291,7 +308,7 @@ fn random_maze_logs_replay_and_changed_ones_are_refused_where_they_diverge() {
     let mut solved = 0;
     for _ in 0..LOGS {
         let replay = random_maze_replay(&mut rng);
-        if let ReplayResult::Maze { finished: true, .. } = replay.result {
+        if replay.result.outcome::<MazeKind>().unwrap().finished {
             solved += 1;
         }
         check_replay(&replay, &mut rng, &mut counts);

@@ -23,12 +23,14 @@ use temple_trails::game::session::AutoplayOnStart;
 use temple_trails::game::settings::GameSeed;
 use temple_trails::game::settings::Settings;
 use temple_trails::logic::difficulty::Difficulty;
-use temple_trails::logic::replay::{self, ReplayResult, ReplayRun};
+use temple_trails::logic::replay;
 use temple_trails::logic::runner::body::{COIN_LINE_POINTS, Crash};
 use temple_trails::logic::runner::planner::PLAN_LOOKAHEAD;
 use temple_trails::logic::runner::powerups::PowerUp;
+use temple_trails::logic::runner::replay::RunnerKind;
 use temple_trails::logic::runner::timing::{Timing, contact_distance_m};
 use temple_trails::logic::runner::track::{LaneContent, Layout, SegmentKind, Track};
+use temple_trails::logic::verify_replay;
 
 #[test]
 fn the_runner_starts_in_the_middle_lane_and_runs() {
@@ -266,7 +268,7 @@ fn the_autopilot_runs_a_real_track_without_crashing() {
     assert!(body.quarter_turns != 0 || body.coins > 0);
     // The run so far, autopilot from the first step, plays back as a replay.
     let so_far = run(&app).replay(0);
-    assert_eq!(replay::verify(&so_far), Ok(so_far.result.clone()));
+    assert_eq!(verify_replay(&so_far), Ok(so_far.result.clone()));
     // A key gives control back to the player.
     press(&mut app, KeyCode::ArrowLeft);
     assert!(!run(&app).sim.autopilot_on);
@@ -478,14 +480,11 @@ fn a_finished_run_writes_its_replay_which_plays_back_to_the_same_result() {
     assert_eq!(files.len(), 1);
     assert_eq!(std::fs::read_to_string(files[0].path()).unwrap(), text);
     let replay = replay::parse(&text).unwrap();
-    let ReplayRun::Runner { inputs } = &replay.run else {
-        panic!("a runner replay");
-    };
+    let inputs = replay.run.inputs::<RunnerKind>().expect("a runner replay");
     assert_eq!(inputs.len(), 2, "{inputs:?}");
-    match replay::verify(&replay) {
-        Ok(ReplayResult::Runner { score, .. }) => assert_eq!(score, result.score),
-        other => panic!("{other:?}"),
-    }
+    let played = verify_replay(&replay).expect("it plays back");
+    let outcome = played.outcome::<RunnerKind>().unwrap();
+    assert_eq!(outcome.score, result.score);
 }
 
 #[test]

@@ -9,9 +9,10 @@ use crate::game::scores::unix_now_s;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::grid_search::GridSearch;
 use crate::logic::maze::challenge::MAX_LEVEL;
+use crate::logic::maze::replay::MazeKind;
 use crate::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
-use crate::logic::replay::{Replay, ReplayHeader, maze_replay, record_computer_play};
+use crate::logic::replay::{Replay, ReplayHeader, record_computer_play, replay_of};
 use clap::ValueEnum;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -224,7 +225,7 @@ fn record_system_walk(args: &MazeArgs, as_made: &MazeRun) -> Result<Replay, CliE
         args.difficulty,
         unix_now_s(),
     );
-    Ok(maze_replay(header, &run, &recorder))
+    Ok(replay_of::<MazeKind>(header, &run, &recorder))
 }
 
 /// The longest system walk recorded: an hour of fixed steps.

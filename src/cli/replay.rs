@@ -4,10 +4,10 @@
 
 use super::args::Format;
 use super::{CliError, render};
+use crate::logic::REPLAY_KINDS;
 use crate::logic::replay::limits::{MAX_GAME_VERSION_CHARS, MAX_REPLAY_BYTES};
 use crate::logic::replay::printable;
-use crate::logic::replay::{self, Replay, ReplayError, ReplayResult, ReplayRun};
-use crate::logic::runner::timing::SIMULATION_STEP_S;
+use crate::logic::replay::{self, Replay, ReplayError, ReplayKind, RunResult, kind_of};
 use crate::logic::seed::MAX_SEED_TEXT_CHARS;
 use serde::Serialize;
 use std::io::Read;
@@ -26,14 +26,16 @@ pub struct ReplayArgs {
 /// What `replay` prints for a replay that plays back as recorded.
 #[derive(Debug, Serialize)]
 struct ReplayReport<'a> {
-    mode: &'static str,
+    mode: &'a str,
     seed: u64,
     seed_text: &'a str,
     difficulty: &'static str,
     game_version: &'a str,
     inputs: usize,
     verified: bool,
-    result: &'a ReplayResult,
+    result: &'a RunResult,
+    #[serde(skip)]
+    figures: String,
 }
 
 /// Reads, replays and checks the file. Reading stops past the largest replay a run can write,
@@ -43,55 +45,29 @@ pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
         .map_err(|err| CliError::usage(format!("cannot read {}: {err}", args.file.display())))?;
     let replay = replay::parse_bytes(&bytes)
         .map_err(|err| CliError::usage(format!("{} is {err}", args.file.display())))?;
-    let result = replay::verify(&replay).map_err(|err| match err {
-        ReplayError::Invalid(_) => CliError::usage(format!("{} is {err}", args.file.display())),
+    let invalid = |err: ReplayError| CliError::usage(format!("{} is {err}", args.file.display()));
+    let kind = kind_of(&replay, REPLAY_KINDS).map_err(invalid)?;
+    let result = replay::verify(&replay, kind).map_err(|err| match err {
+        ReplayError::Invalid(_) => invalid(err),
         ReplayError::Diverged { .. } | ReplayError::OutOfTime { .. } => {
             CliError::failure(err.to_string())
         }
     })?;
-    let report = report(&replay, &result);
+    let report = report(&replay, kind, &result).map_err(invalid)?;
     render(args.format, &report, |report| {
-        let mut out = format!(
-            "mode: {}\nseed: {} (\"{}\")\ndifficulty: {}\ngame version: {}\ninputs: {}\n",
+        format!(
+            "mode: {}\nseed: {} (\"{}\")\ndifficulty: {}\ngame version: {}\ninputs: {}\n\
+             steps: {}\n{}assisted: {}\nverified: the recorded result is reproduced\n",
             report.mode,
             report.seed,
             printable(report.seed_text, MAX_SEED_TEXT_CHARS),
             report.difficulty,
             printable(report.game_version, MAX_GAME_VERSION_CHARS),
-            report.inputs
-        );
-        match report.result {
-            ReplayResult::Runner {
-                ticks,
-                distance_m,
-                coins,
-                score,
-                stumbles,
-                crash,
-                assisted,
-            } => {
-                out.push_str(&format!(
-                    "steps: {ticks}\ndistance: {distance_m:.1} m\ncoins: {coins}\nscore: {score}\n\
-                     stumbles: {stumbles}\nended: {}\nassisted: {assisted}\n",
-                    crash.map_or("no (the recording stopped)", |crash| crash.describe())
-                ));
-            }
-            ReplayResult::Maze {
-                ticks,
-                moves,
-                hints_used,
-                finished,
-                assisted,
-            } => {
-                out.push_str(&format!(
-                    "steps: {ticks}\ntime: {:.3} s\nmoves: {moves}\nhints: {hints_used}\n\
-                     reached the exit: {finished}\nassisted: {assisted}\n",
-                    *ticks as f64 * SIMULATION_STEP_S
-                ));
-            }
-        }
-        out.push_str("verified: the recorded result is reproduced\n");
-        out
+            report.inputs,
+            report.result.ticks,
+            report.figures,
+            report.result.assisted,
+        )
     })
 }
 
@@ -109,19 +85,20 @@ fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn report<'a>(replay: &'a Replay, result: &'a ReplayResult) -> ReplayReport<'a> {
-    let (mode, inputs) = match &replay.run {
-        ReplayRun::Runner { inputs } => ("runner", inputs.len()),
-        ReplayRun::Maze { inputs, .. } => ("maze", inputs.len()),
-    };
-    ReplayReport {
-        mode,
+fn report<'a>(
+    replay: &'a Replay,
+    kind: &dyn ReplayKind,
+    result: &'a RunResult,
+) -> Result<ReplayReport<'a>, ReplayError> {
+    Ok(ReplayReport {
+        mode: replay.run.mode(),
         seed: replay.seed,
         seed_text: &replay.seed_text,
         difficulty: replay.difficulty.name(),
         game_version: &replay.game_version,
-        inputs,
+        inputs: kind.input_count(replay)?,
         verified: true,
         result,
-    }
+        figures: kind.describe(result)?,
+    })
 }

@@ -6,9 +6,10 @@ use super::{CliError, render, write_dump, write_replay};
 use crate::game::scores::unix_now_s;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::replay::limits::MAX_RUN_TICKS;
-use crate::logic::replay::{Replay, ReplayHeader, record_computer_play, runner_replay};
+use crate::logic::replay::{Replay, ReplayHeader, record_computer_play, replay_of};
 use crate::logic::runner::autopilot::simulate_autopilot;
 use crate::logic::runner::powerups::PowerUp;
+use crate::logic::runner::replay::RunnerKind;
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use crate::logic::runner::timing::{Timing, contact_distance_m};
 use crate::logic::runner::track::{LaneContent, Segment, certified_segments};
@@ -223,7 +224,7 @@ fn record_autopilot(args: &RunnerArgs) -> Result<Replay, CliError> {
         args.difficulty,
         unix_now_s(),
     );
-    Ok(runner_replay(header, &sim, &recorder))
+    Ok(replay_of::<RunnerKind>(header, &sim, &recorder))
 }
 
 /// A segment count the argument parser has bounded, as a length.

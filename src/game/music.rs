@@ -172,7 +172,7 @@ mod tests {
         music: None,
         difficulty_shapes: None,
         daily: false,
-        record_summary: None,
+        records: None,
         plugin: |_| {},
     };
     const LOUD: ModeInfo = ModeInfo {

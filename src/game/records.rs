@@ -14,10 +14,12 @@ use crate::game::session::PlayRequest;
 use crate::game::theme::widgets::{centered_panel, note, section_label};
 use crate::game::theme::{DIM, GOLD, SAND, text};
 use crate::logic::replay::boards::date_of;
-use crate::logic::replay::{Replay, ReplayRun, Timed, inputs_due};
+use crate::logic::replay::{Replay, RunKind, Timed, inputs_due};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use std::any::Any;
+use std::sync::Arc;
 
 /// The keys a watched record answers, for the bottom of a mode's HUD.
 pub const WATCH_KEYS: &str = "Space pause/resume   1 / 2 / 4 speed   Esc back to the records";
@@ -58,8 +60,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Watching {
     /// The run being played again.
     pub replay: Replay,
-    /// The next of its inputs to feed.
-    next: usize,
+    /// Its inputs, as its mode reads them, and the next to feed.
+    feed: InputFeed,
     /// Times real time.
     pub speed: f32,
 }
@@ -69,36 +71,67 @@ impl Watching {
     pub fn new(replay: Replay) -> Watching {
         Watching {
             replay,
-            next: 0,
+            feed: InputFeed::default(),
             speed: 1.0,
         }
     }
 
     /// Starts the replay again from its first input (a restart of the watched run).
     pub fn rewind(&mut self) {
-        self.next = 0;
+        self.feed.next = 0;
     }
 
-    /// The inputs of step `tick`, from the recorded inputs that `inputs_of` finds in the
-    /// replay's run (the watching mode knows its own kind of run; none for another mode's).
-    pub fn inputs_due<I: Copy>(
-        &mut self,
-        tick: u64,
-        inputs_of: impl Fn(&ReplayRun) -> Option<&[Timed<I>]>,
-    ) -> Vec<I> {
-        inputs_of(&self.replay.run)
-            .map(|inputs| inputs_due(inputs, &mut self.next, tick))
+    /// The inputs of step `tick`, read as a run of mode `K` (the watching mode's): none when
+    /// the replay is another mode's. The inputs are read from the replay once.
+    pub fn inputs_due<K: RunKind>(&mut self, tick: u64) -> Vec<K::Input> {
+        let feed = &mut self.feed;
+        let read = feed
+            .inputs
+            .as_ref()
+            .is_some_and(|inputs| inputs.is::<Vec<Timed<K::Input>>>());
+        if !read {
+            feed.inputs = self.replay.run.inputs::<K>().ok().map(|inputs| {
+                let inputs: Arc<dyn Any + Send + Sync> = Arc::new(inputs);
+                inputs
+            });
+        }
+        feed.inputs
+            .as_ref()
+            .and_then(|inputs| inputs.downcast_ref::<Vec<Timed<K::Input>>>())
+            .map(|inputs| inputs_due(inputs, &mut feed.next, tick))
             .unwrap_or_default()
     }
 
     /// Whether the recorded run has been played to its last step.
     pub fn is_done(&self, tick: u64) -> bool {
-        tick >= self.replay.result.ticks()
+        tick >= self.replay.result.ticks
     }
 
     /// The HUD badge: REPLAY and the speed.
     pub fn badge(&self) -> String {
         format!("REPLAY {}x", self.speed)
+    }
+}
+
+/// A watched run's inputs, read once by the mode that plays them, and the next to feed.
+#[derive(Clone, Default)]
+struct InputFeed {
+    inputs: Option<Arc<dyn Any + Send + Sync>>,
+    next: usize,
+}
+
+impl std::fmt::Debug for InputFeed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("InputFeed")
+            .field("next", &self.next)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for InputFeed {
+    /// The inputs are the replay's own: only how far they are fed can differ.
+    fn eq(&self, other: &InputFeed) -> bool {
+        self.next == other.next
     }
 }
 

@@ -3,7 +3,7 @@
 //! system sets every feature's systems run in. Shared code reads all of this without knowing
 //! any mode by name.
 
-use crate::logic::replay::Replay;
+use crate::logic::replay::{Replay, ReplayError, ReplayKind, kind_of};
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use std::hash::{Hash, Hasher};
@@ -109,12 +109,28 @@ pub struct ModeInfo {
     pub difficulty_shapes: Option<&'static str>,
     /// Whether the main menu offers a daily challenge of it.
     pub daily: bool,
-    /// How the records page describes a run of it ("1234 points", "0:42.5 · no hints"), given
-    /// its replay; `None` for a mode that records no runs.
-    pub record_summary: Option<fn(&Replay) -> String>,
+    /// What it brings to records and ghosts; `None` for a mode that records no runs.
+    pub records: Option<ModeRecords>,
     /// Adds the mode's plugins: its rules, its options and menus, and (when the app draws) its
     /// drawing. [`add_mode`] calls it.
     pub plugin: fn(&mut App),
+}
+
+/// What a mode that keeps its runs as records brings.
+#[derive(Clone, Copy)]
+pub struct ModeRecords {
+    /// Its kind of replay: how a run is read, checked, played again, put on a board and ranked.
+    pub kind: &'static dyn ReplayKind,
+    /// How the records page describes a run ("1234 points", "0:42.5 · no hints").
+    pub summary: fn(&Replay) -> String,
+}
+
+impl std::fmt::Debug for ModeRecords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ModeRecords")
+            .field("kind", &self.kind.mode())
+            .finish_non_exhaustive()
+    }
 }
 
 impl ModeInfo {
@@ -138,6 +154,18 @@ impl Modes {
     pub fn named(&self, name: &str) -> Option<&'static ModeInfo> {
         self.iter().find(|mode| mode.name == name)
     }
+
+    /// The kind of replay of every mode that keeps records.
+    pub fn replay_kinds(&self) -> Vec<&'static dyn ReplayKind> {
+        self.iter()
+            .filter_map(|mode| mode.records.map(|records| records.kind))
+            .collect()
+    }
+
+    /// The kind of a replay's mode, or why the game has none.
+    pub fn replay_kind(&self, replay: &Replay) -> Result<&'static dyn ReplayKind, ReplayError> {
+        kind_of(replay, &self.replay_kinds())
+    }
 }
 
 impl FromIterator<&'static ModeInfo> for Modes {
@@ -153,6 +181,13 @@ pub fn add_mode(app: &mut App, mode: &'static ModeInfo) {
     let mut modes = app.world_mut().get_resource_or_init::<Modes>();
     if modes.named(mode.name).is_some() {
         return;
+    }
+    if let Some(records) = mode.records {
+        debug_assert_eq!(
+            records.kind.mode(),
+            mode.name,
+            "a mode's replays carry its name"
+        );
     }
     modes.0.push(mode);
     app.add_systems(OnEnter(mode.screen()), enter_mode);

@@ -12,3 +12,14 @@ pub mod runner;
 pub mod seed;
 pub mod title_field;
 pub mod wanderers;
+
+/// Every mode's kind of replay: what reads replays of any mode without the game (the command
+/// line) looks a replay's mode up here. The game's modes bring their own kinds.
+pub const REPLAY_KINDS: &[&dyn replay::ReplayKind] =
+    &[&runner::replay::RunnerKind, &maze::replay::MazeKind];
+
+/// Plays a replay of any of the game's modes ([`REPLAY_KINDS`]) again and checks that it goes
+/// exactly as recorded ([`replay::verify`]).
+pub fn verify_replay(replay: &replay::Replay) -> Result<replay::RunResult, replay::ReplayError> {
+    replay::verify(replay, replay::kind_of(replay, REPLAY_KINDS)?)
+}

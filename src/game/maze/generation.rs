@@ -9,8 +9,8 @@ use crate::game::records::Watching;
 use crate::game::screens::enter_mode;
 use crate::game::session::AutoplayOnStart;
 use crate::game::session::{PlayReason, PlaySession};
+use crate::logic::maze::replay::MazeKind;
 use crate::logic::maze::run::MazeRun;
-use crate::logic::replay::ReplayRun;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,12 +34,9 @@ pub(super) fn start_maze(
     // A record being watched walks its own maze from its first input.
     let watched = watching.and_then(|mut watching| {
         watching.rewind();
-        match &watching.replay.run {
-            ReplayRun::Maze { maze, .. } => {
-                Some(maze.setup(watching.replay.seed, watching.replay.difficulty))
-            }
-            ReplayRun::Runner { .. } => None,
-        }
+        let replay = &watching.replay;
+        let setup = replay.run.setup::<MazeKind>().ok()?;
+        Some(setup.maze.setup(replay.seed, replay.difficulty))
     });
     let (seed, difficulty) = (session.seed, session.difficulty);
     let (setup, system_walk) = match (watched, &session.why) {

@@ -4,7 +4,6 @@
 //! off.
 
 use super::generation::{CurrentMaze, start_maze};
-use super::options::board_of;
 use super::view::{
     TEXEL, blank_image, cell_texel, maze_layer, put, texel_position, walk_texels, world_size,
 };
@@ -14,8 +13,9 @@ use crate::game::scores::BestScores;
 use crate::game::screens::{AppSystems, PausableSystems};
 use crate::game::session::{PlayReason, PlaySession};
 use crate::game::settings::Settings;
+use crate::logic::maze::replay::{MazeKind, board_detail};
 use crate::logic::maze::run::{MazeInput, MazeRun};
-use crate::logic::replay::{ReplayRun, Timed, play_until};
+use crate::logic::replay::{RunKind, Timed, play_until};
 use bevy::prelude::*;
 
 /// The ghost's trail: a pale blue, fainter than the player's.
@@ -73,20 +73,23 @@ fn summon_ghost(
     if session.why == PlayReason::Watched || !settings.ghosts {
         return;
     }
-    let detail = session.board_detail(&board_of(&run.setup));
+    let detail = session.board_detail(&board_detail(&run.setup));
     let board = BestScores::board_name(&super::MODE, &detail);
     let Some(replay) = records.ghost(&board, run.setup.first.seed) else {
         return;
     };
-    let ReplayRun::Maze { maze, inputs } = &replay.run else {
+    let (Ok(setup), Ok(inputs)) = (
+        replay.run.setup::<MazeKind>(),
+        replay.run.inputs::<MazeKind>(),
+    ) else {
         return;
     };
-    let Ok(ghost) = MazeRun::new(maze.setup(replay.seed, replay.difficulty), false) else {
+    let Ok(ghost) = MazeKind::start(&setup, replay.seed, replay.difficulty) else {
         return;
     };
     commands.insert_resource(MazeGhost {
         run: ghost,
-        inputs: inputs.clone(),
+        inputs,
         next: 0,
     });
 }

@@ -10,7 +10,8 @@ use crate::game::records::{WATCH_KEYS, Watching};
 use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::challenge::MazeRules;
-use crate::logic::replay::{Replay, ReplayResult};
+use crate::logic::maze::replay::MazeKind;
+use crate::logic::replay::Replay;
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -132,35 +133,24 @@ impl MazeTime {
 
 /// How the records page describes a recorded run: the time that counts and the hints.
 pub fn record_summary(replay: &Replay) -> String {
-    match replay.result {
-        ReplayResult::Maze {
-            ticks, hints_used, ..
-        } => {
-            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
-            format!("{}  ·  {}", time.counted(), time.hints())
-        }
-        ReplayResult::Runner { .. } => String::new(),
-    }
+    let Ok(outcome) = replay.result.outcome::<MazeKind>() else {
+        return String::new();
+    };
+    let time = MazeTime::new(replay.result.ticks, outcome.hints_used, replay.difficulty);
+    format!("{}  ·  {}", time.counted(), time.hints())
 }
 
 /// The figures of the dialog at the end of watching a recorded run.
 pub fn replay_figures(replay: &Replay) -> Vec<(String, String)> {
-    match replay.result {
-        ReplayResult::Maze {
-            ticks,
-            moves,
-            hints_used,
-            ..
-        } => {
-            let time = MazeTime::new(ticks, hints_used, replay.difficulty);
-            vec![
-                ("Time".to_owned(), time.counted()),
-                ("Moves".to_owned(), moves.to_string()),
-                ("Hints".to_owned(), time.hints()),
-            ]
-        }
-        ReplayResult::Runner { .. } => Vec::new(),
-    }
+    let Ok(outcome) = replay.result.outcome::<MazeKind>() else {
+        return Vec::new();
+    };
+    let time = MazeTime::new(replay.result.ticks, outcome.hints_used, replay.difficulty);
+    vec![
+        ("Time".to_owned(), time.counted()),
+        ("Moves".to_owned(), outcome.moves.to_string()),
+        ("Hints".to_owned(), time.hints()),
+    ]
 }
 
 /// The result dialog of a solved maze.

@@ -22,7 +22,9 @@ pub use generation::CurrentMaze;
 pub use hud::MazeTime;
 pub use walk::{MazeWin, PlayerCaught, PlayerStepped};
 
-use crate::game::screens::{Mode, ModeInfo, Screen};
+use crate::game::screens::{Mode, ModeInfo, ModeRecords, Screen};
+use crate::logic::maze::replay::MazeKind;
+use crate::logic::replay::RunKind;
 use bevy::prelude::*;
 
 /// The maze's music loop, an asset path.
@@ -30,13 +32,16 @@ pub const MUSIC: &str = "music/maze.wav";
 
 /// What the title screen and the command line know of the maze.
 pub const MODE: ModeInfo = ModeInfo {
-    name: crate::logic::replay::boards::MAZE_MODE,
+    name: MazeKind::MODE,
     label: "Maze",
     blurb: "Find the exit of a generated maze by torchlight, level after level.",
     music: Some(MUSIC),
     difficulty_shapes: Some("torch, hint cost, guardians"),
     daily: true,
-    record_summary: Some(hud::record_summary),
+    records: Some(ModeRecords {
+        kind: &MazeKind,
+        summary: hud::record_summary,
+    }),
     plugin,
 };
 

@@ -6,6 +6,7 @@ use crate::game::menu::rows::{NumberSetting, SettingEdit, SettingRow, SettingVal
 use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::logic::difficulty::Difficulty;
+use crate::logic::maze::replay::board_detail;
 use crate::logic::maze::run::MazeSetup;
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
 use crate::logic::ranges::clamp_into;
@@ -134,14 +135,8 @@ impl MazeOptions {
 
     /// The name of the best-time board of the first level these options make at a difficulty.
     pub fn score_board(&self, difficulty: Difficulty) -> String {
-        board_of(&MazeSetup::first_level(self.spec(0), difficulty))
+        board_detail(&MazeSetup::first_level(self.spec(0), difficulty))
     }
-}
-
-/// The name of a maze's best-time board: the first level's size and algorithm, the braid when
-/// used, the difficulty, and the level after the first (the rule replays are checked by).
-pub fn board_of(setup: &MazeSetup) -> String {
-    crate::logic::replay::boards::maze_board_detail(setup)
 }
 
 impl ModeSettings for MazeOptions {
@@ -309,6 +304,6 @@ mod tests {
             level: 3,
             ..MazeSetup::first_level(plain.spec(1), Difficulty::Easy)
         };
-        assert_eq!(board_of(&third), "15x15/backtracker/easy/level3");
+        assert_eq!(board_detail(&third), "15x15/backtracker/easy/level3");
     }
 }

@@ -7,7 +7,6 @@ use super::generation::{CurrentMaze, start_maze};
 use super::hint::MazeHint;
 use super::hud::replay_figures;
 use super::levels::{MazeLevel, submit_level};
-use super::options::board_of;
 use super::sounds;
 use crate::game::audio::SoundRequested;
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
@@ -17,9 +16,10 @@ use crate::game::scores::{BestScore, BestScores, Ranking, unix_now_s};
 use crate::game::screens::{AppSystems, Menu, PausableSystems};
 use crate::game::session::PlaySession;
 use crate::logic::maze::Direction;
+use crate::logic::maze::replay::{MazeKind, board_detail};
 use crate::logic::maze::run::{MazeEvent, MazeInput};
 use crate::logic::replay::limits::MAX_RUN_TICKS;
-use crate::logic::replay::{Recorder, ReplayHeader, ReplayRun, maze_replay, take_step_inputs};
+use crate::logic::replay::{Recorder, ReplayHeader, replay_of, take_step_inputs};
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 use std::time::Duration;
@@ -219,10 +219,7 @@ fn feed_watched_inputs(
     mut tape: ResMut<MazeTape>,
     mut watching: ResMut<Watching>,
 ) {
-    let due = watching.inputs_due(run.ticks, |run| match run {
-        ReplayRun::Maze { inputs, .. } => Some(inputs.as_slice()),
-        ReplayRun::Runner { .. } => None,
-    });
+    let due = watching.inputs_due::<MazeKind>(run.ticks);
     tape.pending.extend(due);
 }
 
@@ -350,7 +347,7 @@ fn finish_at_the_exit(
     let run_seconds = level.earlier_seconds + seconds;
     let assisted = run.assisted || level.earlier_assisted;
     // The board of the maze played, whatever the settings say by now.
-    let detail = session.board_detail(&board_of(&run.setup));
+    let detail = session.board_detail(&board_detail(&run.setup));
     let board = BestScores::board_name(&super::MODE, &detail);
     let new_record = !run.assisted && scores.submit(&board, Ranking::LowerIsBetter, seconds, seed);
     let best_level = if assisted {
@@ -384,7 +381,7 @@ fn finish_at_the_exit(
     if run.ticks <= MAX_RUN_TICKS {
         recorded.write(RunRecorded {
             board,
-            replay: maze_replay(header, &run, &tape.recorder),
+            replay: replay_of::<MazeKind>(header, &run, &tape.recorder),
         });
     }
     commands.insert_resource(super::hud::result_dialog(&win));

@@ -398,7 +398,7 @@ mod tests {
         music: None,
         difficulty_shapes: Some("speed"),
         daily: true,
-        record_summary: None,
+        records: None,
         plugin: |_| {},
     };
     const SECOND: ModeInfo = ModeInfo {

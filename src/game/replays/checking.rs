@@ -16,7 +16,7 @@ use crate::files::{
 use crate::game::screens::Modes;
 use crate::logic::replay::boards::check_board;
 use crate::logic::replay::limits::{MAX_REPLAY_BYTES, check_shape};
-use crate::logic::replay::{self, Replay, ReplayError, printable};
+use crate::logic::replay::{self, Replay, ReplayError, ReplayKind, printable};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -91,6 +91,8 @@ pub struct CheckFolders {
 struct Candidate {
     board: String,
     kind: RecordKind,
+    /// The kind of replay of the run's mode.
+    replay_kind: &'static dyn ReplayKind,
     path: PathBuf,
     /// This installation's keyed hash of its bytes.
     mac: String,
@@ -195,7 +197,7 @@ fn check_folder(
     let before = read_checked_list(&checked_path, report);
     let candidates: Vec<Candidate> = record_files(root, report)
         .into_iter()
-        .filter_map(|(path, kind, board)| read_candidate(path, kind, board, &key, report))
+        .filter_map(|(path, kind, board)| read_candidate((path, kind, board), modes, &key, report))
         .collect();
     report.send(Progress::Found(
         candidates
@@ -219,7 +221,8 @@ fn check_folder(
             let deadline = Instant::now().checked_add(budget);
             let mut go_on =
                 || !stop.load(Ordering::Relaxed) && deadline.is_none_or(|end| Instant::now() < end);
-            replay::verify_while(&candidate.record.replay, &mut go_on).map(|_| ())
+            replay::verify_while(&candidate.record.replay, candidate.replay_kind, &mut go_on)
+                .map(|_| ())
         };
         match outcome {
             Ok(()) => {
@@ -313,9 +316,8 @@ fn record_files(root: &Path, report: &mut Reporter) -> Vec<(PathBuf, RecordKind,
 /// the board of its folder, and for a ghost, an unassisted run of the seed its name gives.
 /// Anything else is set aside (or skipped, for what is not a plain file).
 fn read_candidate(
-    path: PathBuf,
-    kind: RecordKind,
-    board: String,
+    (path, kind, board): (PathBuf, RecordKind, String),
+    modes: &Modes,
     key: &[u8; 32],
     report: &mut Reporter,
 ) -> Option<Candidate> {
@@ -333,25 +335,32 @@ fn read_candidate(
         }
     };
     let checked = replay::parse_bytes(&bytes)
-        .and_then(|replay| check_shape(&replay).map(|()| replay))
-        .map_err(|err| err.to_string())
         .and_then(|replay| {
-            check_board(&replay, &board)
+            let replay_kind = modes.replay_kind(&replay)?;
+            check_shape(&replay, replay_kind)?;
+            let standing = replay_kind.standing(&replay)?;
+            Ok((replay, replay_kind, standing))
+        })
+        .map_err(|err| err.to_string())
+        .and_then(|(replay, replay_kind, standing)| {
+            check_board(&replay, replay_kind, &board)
                 .map_err(|why| format!("it is in the wrong place: {why}"))?;
             if kind == RecordKind::Ghost {
                 check_ghost(&path, &replay)?;
             }
-            Ok(replay)
+            Ok((replay, replay_kind, standing))
         });
     match checked {
-        Ok(replay) => Some(Candidate {
+        Ok((replay, replay_kind, standing)) => Some(Candidate {
             board,
             kind,
+            replay_kind,
             mac: blake3::keyed_hash(key, &bytes).to_hex().to_string(),
             record: Record {
                 replay,
                 file: Some(path.clone()),
                 digest: *blake3::hash(&bytes).as_bytes(),
+                standing,
             },
             path,
         }),
@@ -378,7 +387,7 @@ fn check_ghost(path: &Path, replay: &Replay) -> Result<(), String> {
             replay.seed
         ));
     }
-    if replay.result.assisted() {
+    if replay.result.assisted {
         return Err("it is in the wrong place: an assisted run is no ghost".to_owned());
     }
     Ok(())

@@ -16,11 +16,10 @@ pub mod checking;
 use crate::files::{ReadError, read_plain_file, real_folder_within, write_new_file};
 use crate::game::screens::{AppSystems, ModeInfo, Modes};
 use crate::game::storage::{StorageDir, StorageWarnings};
-use crate::logic::maze::challenge::MazeRules;
 use crate::logic::replay::boards::check_board;
 use crate::logic::replay::boards::date_of;
 use crate::logic::replay::limits::MAX_REPLAY_BYTES;
-use crate::logic::replay::{Replay, ReplayResult, to_bytes};
+use crate::logic::replay::{Replay, ReplayError, ReplayKind, to_bytes};
 use bevy::prelude::*;
 use checking::{CheckFolders, Claim, Progress, check_records};
 use std::collections::BTreeMap;
@@ -94,21 +93,23 @@ pub struct Record {
     pub file: Option<PathBuf>,
     /// The BLAKE3 hash of the file's bytes: the file is this run only while they hash so.
     pub digest: [u8; 32],
+    /// Its place among the runs of its board, as its mode ranks them: smaller ranks higher.
+    pub standing: i128,
 }
 
 impl Record {
-    /// A run as it will be written, with the hash of those bytes, and no file yet.
-    fn of_run(replay: Replay) -> (Record, Vec<u8>) {
+    /// A run of `kind` as it will be written, with the hash of those bytes, and no file yet.
+    fn of_run(replay: Replay, kind: &dyn ReplayKind) -> Result<(Record, Vec<u8>), ReplayError> {
+        let standing = kind.standing(&replay)?;
         let bytes = to_bytes(&replay);
         let digest = *blake3::hash(&bytes).as_bytes();
-        (
-            Record {
-                replay,
-                file: None,
-                digest,
-            },
-            bytes,
-        )
+        let record = Record {
+            replay,
+            file: None,
+            digest,
+            standing,
+        };
+        Ok((record, bytes))
     }
 }
 
@@ -183,7 +184,7 @@ impl Records {
     /// Makes `record` the ghost of its seed on `board` if it is unassisted and beats the ghost
     /// there. Returns whether it did, and the ghost it took the place of.
     pub fn offer_ghost(&mut self, board: &str, record: Record) -> (bool, Option<Record>) {
-        if record.replay.result.assisted() {
+        if record.replay.result.assisted {
             return (false, None);
         }
         let key = (board.to_owned(), record.replay.seed);
@@ -199,33 +200,21 @@ impl Records {
     }
 }
 
-/// Whether run `a` ranks above run `b` on a board: unassisted runs first, then the higher score
-/// (runner) or the shorter time with the hints' price (maze), then the earlier; runs equal in
-/// all of these are ordered by their files' hashes, so a board's order never depends on the
-/// order its files were read in.
+/// Whether run `a` ranks above run `b` on a board: unassisted runs first, then by their
+/// standing as their mode ranks them (the higher score, the shorter time with the hints'
+/// price), then the earlier; runs equal in all of these are ordered by their files' hashes, so
+/// a board's order never depends on the order its files were read in.
 pub fn better(a: &Record, b: &Record) -> bool {
-    (rank(&a.replay), a.digest) < (rank(&b.replay), b.digest)
-}
-
-/// A run's place in a ranking, smallest first.
-fn rank(replay: &Replay) -> (bool, i128, u64) {
-    let value = match replay.result {
-        ReplayResult::Runner { score, .. } => -i128::from(score),
-        ReplayResult::Maze {
-            ticks,
-            hints_used,
-            finished,
-            ..
-        } => {
-            if finished {
-                // The time that counts, with what the hints cost.
-                i128::from(MazeRules::of(replay.difficulty).counted_ticks(ticks, hints_used))
-            } else {
-                i128::MAX
-            }
-        }
+    let rank = |record: &Record| {
+        let replay = &record.replay;
+        (
+            replay.result.assisted,
+            record.standing,
+            replay.recorded_unix_s,
+            record.digest,
+        )
     };
-    (replay.result.assisted(), value, replay.recorded_unix_s)
+    rank(a) < rank(b)
 }
 
 /// The folder name of a board: its name with `/` as `+`.
@@ -257,16 +246,16 @@ impl Drop for RecordCheck {
 
 /// The mode of a replay, if the game has it.
 pub fn mode_of(replay: &Replay, modes: &Modes) -> Option<&'static ModeInfo> {
-    modes.named(replay.run.mode_name())
+    modes.named(replay.run.mode())
 }
 
 /// A run's figures for its row: its result as its mode describes it, the date, the seed, and
 /// whether the computer played.
 pub fn describe(replay: &Replay, modes: &Modes) -> String {
     let result = mode_of(replay, modes)
-        .and_then(|mode| mode.record_summary)
-        .map_or_else(String::new, |summary| summary(replay));
-    let who = if replay.result.assisted() {
+        .and_then(|mode| mode.records)
+        .map_or_else(String::new, |records| (records.summary)(replay));
+    let who = if replay.result.assisted {
         "  ·  assisted"
     } else {
         ""
@@ -329,7 +318,7 @@ fn receive_checked_records(
     mut commands: Commands,
     check: Res<RecordCheck>,
     storage: Option<Res<StorageDir>>,
-    mut records: ResMut<Records>,
+    (mut records, modes): (ResMut<Records>, Res<Modes>),
     mut warnings: ResMut<StorageWarnings>,
 ) {
     let Ok(found) = check.found.lock() else {
@@ -368,7 +357,8 @@ fn receive_checked_records(
                 records.under_check = false;
                 commands.remove_resource::<RecordCheck>();
                 for run in std::mem::take(&mut records.waiting) {
-                    keep_run(storage.as_deref(), &mut records, &mut warnings, run);
+                    let kept = (storage.as_deref(), modes.as_ref());
+                    keep_run(kept, &mut records, &mut warnings, run);
                 }
                 return;
             }
@@ -381,7 +371,7 @@ fn receive_checked_records(
 /// with a data folder, on disk; while the files are still being checked, once they are.
 fn keep_records(
     mut recorded: MessageReader<RunRecorded>,
-    storage: Option<Res<StorageDir>>,
+    (storage, modes): (Option<Res<StorageDir>>, Res<Modes>),
     check: Option<Res<RecordCheck>>,
     mut records: ResMut<Records>,
     mut warnings: ResMut<StorageWarnings>,
@@ -390,13 +380,14 @@ fn keep_records(
         if check.is_some() {
             records.waiting.push(run.clone());
         } else {
-            keep_run(storage.as_deref(), &mut records, &mut warnings, run.clone());
+            let kept = (storage.as_deref(), modes.as_ref());
+            keep_run(kept, &mut records, &mut warnings, run.clone());
         }
     }
 }
 
 fn keep_run(
-    storage: Option<&StorageDir>,
+    (storage, modes): (Option<&StorageDir>, &Modes),
     records: &mut Records,
     warnings: &mut StorageWarnings,
     run: RunRecorded,
@@ -404,13 +395,23 @@ fn keep_run(
     let board = run.board;
     // The game names its boards by the same rule the files are checked by; a run that does not
     // fit its board would be set aside at the next start, so it is not kept at all.
-    if let Err(why) = check_board(&run.replay, &board) {
-        let warning = format!("A run was not kept as a record: {why}.");
-        warn!("{warning}");
-        warnings.0.push(warning);
-        return;
-    }
-    let (record, bytes) = Record::of_run(run.replay);
+    let kept = modes.replay_kind(&run.replay).and_then(|kind| {
+        check_board(&run.replay, kind, &board).map_err(ReplayError::Invalid)?;
+        Record::of_run(run.replay, kind)
+    });
+    let (record, bytes) = match kept {
+        Ok(kept) => kept,
+        Err(err) => {
+            let why = match err {
+                ReplayError::Invalid(why) => why,
+                other => other.to_string(),
+            };
+            let warning = format!("A run was not kept as a record: {why}.");
+            warn!("{warning}");
+            warnings.0.push(warning);
+            return;
+        }
+    };
     let mut save = |kind: RecordKind| {
         save_new(storage?, &board, kind, &record, &bytes)
             .map_err(|err| {
@@ -463,7 +464,7 @@ fn save_new(
         RecordKind::Run => format!(
             "{}-{}-{}",
             replay.recorded_unix_s,
-            replay.result.ticks(),
+            replay.result.ticks,
             &short[..12]
         ),
         RecordKind::Ghost => format!("{}-{}", replay.seed, &short[..12]),

@@ -3,71 +3,78 @@
 
 use super::*;
 use crate::logic::difficulty::Difficulty;
-use crate::logic::replay::{REPLAY_FORMAT, REPLAY_VERSION, ReplayRun};
+use crate::logic::maze::replay::{MazeKind, MazeOptions, MazeOutcome, MazeReplaySetup};
+use crate::logic::replay::{ModeRun, REPLAY_FORMAT, REPLAY_VERSION, RunKind, RunResult};
+use crate::logic::runner::replay::{NoSetup, RunnerKind, RunnerOutcome};
 
-/// A kept run with this result, recorded at `unix_s`, whose file hashes to `digest`.
-fn kept(result: ReplayResult, difficulty: Difficulty, unix_s: u64, digest: u8) -> Record {
-    let run = match result {
-        ReplayResult::Runner { .. } => ReplayRun::Runner { inputs: Vec::new() },
-        ReplayResult::Maze { .. } => ReplayRun::Maze {
-            maze: crate::logic::replay::MazeOptions {
-                width: 9,
-                height: 9,
-                algorithm: crate::logic::maze::Algorithm::Prim,
-                braid: 0.0,
-                level: 1,
-            },
-            inputs: Vec::new(),
-        },
+/// A kept run of mode `K` with this setup and result, recorded at `unix_s`, whose file hashes
+/// to `digest`.
+fn kept<K: RunKind>(setup: &K::Setup, result: RunResult, unix_s: u64, digest: u8) -> Record {
+    let replay = Replay {
+        format: REPLAY_FORMAT.to_owned(),
+        version: REPLAY_VERSION,
+        game_version: "test".to_owned(),
+        seed: 1,
+        seed_text: "1".to_owned(),
+        difficulty: Difficulty::Normal,
+        recorded_unix_s: unix_s,
+        run: ModeRun::of::<K>(setup, &[]),
+        checks: Vec::new(),
+        result,
     };
     Record {
-        replay: Replay {
-            format: REPLAY_FORMAT.to_owned(),
-            version: REPLAY_VERSION,
-            game_version: "test".to_owned(),
-            seed: 1,
-            seed_text: "1".to_owned(),
-            difficulty,
-            recorded_unix_s: unix_s,
-            run,
-            checks: Vec::new(),
-            result,
-        },
+        standing: K::standing(
+            &replay.result.outcome::<K>().unwrap(),
+            replay.result.ticks,
+            replay.difficulty,
+        ),
+        replay,
         file: None,
         digest: [digest; 32],
     }
 }
 
 fn runner(score: u64, assisted: bool, unix_s: u64, digest: u8) -> Record {
-    let result = ReplayResult::Runner {
-        ticks: 100,
+    let outcome = RunnerOutcome {
         distance_m: 10.0,
         coins: 0,
         score,
         stumbles: 0,
         crash: None,
-        assisted,
     };
-    kept(result, Difficulty::Normal, unix_s, digest)
+    let result = RunResult::of::<RunnerKind>(100, assisted, &outcome);
+    kept::<RunnerKind>(&NoSetup {}, result, unix_s, digest)
 }
 
 fn maze(ticks: u64, hints_used: u32, finished: bool, unix_s: u64) -> Record {
-    let result = ReplayResult::Maze {
-        ticks,
+    let outcome = MazeOutcome {
         moves: 10,
         hints_used,
         finished,
-        assisted: false,
     };
-    kept(result, Difficulty::Normal, unix_s, 0)
+    let setup = MazeReplaySetup {
+        maze: MazeOptions {
+            width: 9,
+            height: 9,
+            algorithm: crate::logic::maze::Algorithm::Prim,
+            braid: 0.0,
+            level: 1,
+        },
+    };
+    let result = RunResult::of::<MazeKind>(ticks, false, &outcome);
+    kept::<MazeKind>(&setup, result, unix_s, 0)
 }
 
 fn scores(records: &Records, board: &str) -> Vec<(u64, u64)> {
     records.boards[board]
         .iter()
-        .map(|record| match record.replay.result {
-            ReplayResult::Runner { score, .. } => (score, record.replay.recorded_unix_s),
-            ReplayResult::Maze { ticks, .. } => (ticks, record.replay.recorded_unix_s),
+        .map(|record| {
+            let replay = &record.replay;
+            let figure = match replay.result.outcome::<RunnerKind>() {
+                Ok(outcome) => outcome.score,
+                Err(_) => replay.result.ticks,
+            };
+            (figure, replay.recorded_unix_s)
         })
         .collect()
 }

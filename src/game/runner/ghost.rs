@@ -7,7 +7,8 @@ use crate::game::replays::Records;
 use crate::game::screens::PausableSystems;
 use crate::game::session::{PlayReason, PlaySession};
 use crate::game::settings::Settings;
-use crate::logic::replay::{ReplayRun, Timed, play_until};
+use crate::logic::replay::{Timed, play_until};
+use crate::logic::runner::replay::RunnerKind;
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use bevy::prelude::*;
 
@@ -63,12 +64,12 @@ fn summon_ghost(
     let Some(replay) = ghost else {
         return;
     };
-    let ReplayRun::Runner { inputs } = &replay.run else {
+    let Ok(inputs) = replay.run.inputs::<RunnerKind>() else {
         return;
     };
     commands.insert_resource(RunnerGhost {
         sim: RunnerSim::new(replay.seed, replay.difficulty),
-        inputs: inputs.clone(),
+        inputs,
         next: 0,
     });
 }

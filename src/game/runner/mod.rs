@@ -17,7 +17,9 @@ pub mod world;
 pub use results::RunnerResult;
 pub use rules::{AUTOPILOT, RunnerEvent, RunnerRun};
 
-use crate::game::screens::{Mode, ModeInfo, Screen};
+use crate::game::screens::{Mode, ModeInfo, ModeRecords, Screen};
+use crate::logic::replay::RunKind;
+use crate::logic::runner::replay::RunnerKind;
 use bevy::prelude::*;
 
 /// The runner's music loop, an asset path.
@@ -25,13 +27,16 @@ pub const MUSIC: &str = "music/runner.wav";
 
 /// What the title screen and the command line know of the runner.
 pub const MODE: ModeInfo = ModeInfo {
-    name: crate::logic::replay::boards::RUNNER_MODE,
+    name: RunnerKind::MODE,
     label: "Runner",
     blurb: "Run the endless temple: jump, slide, dodge and turn.",
     music: Some(MUSIC),
     difficulty_shapes: Some("speed, obstacles"),
     daily: true,
-    record_summary: Some(results::record_summary),
+    records: Some(ModeRecords {
+        kind: &RunnerKind,
+        summary: results::record_summary,
+    }),
     plugin,
 };
 

@@ -5,8 +5,9 @@ use crate::game::menu::dialog::{DialogNote, ResultDialog};
 use crate::game::menu::{MenuItem, item_label};
 use crate::game::scores::BestScore;
 use crate::logic::difficulty::Difficulty;
-use crate::logic::replay::{Replay, ReplayResult};
+use crate::logic::replay::Replay;
 use crate::logic::runner::body::Crash;
+use crate::logic::runner::replay::RunnerKind;
 use bevy::prelude::*;
 
 /// The result shown in the game-over dialog.
@@ -78,27 +79,24 @@ pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
 
 /// How the records page describes a recorded run: its score.
 pub fn record_summary(replay: &Replay) -> String {
-    match replay.result {
-        ReplayResult::Runner { score, .. } => format!("{score} points"),
-        ReplayResult::Maze { .. } => String::new(),
-    }
+    replay.result.outcome::<RunnerKind>().map_or_else(
+        |_| String::new(),
+        |outcome| format!("{} points", outcome.score),
+    )
 }
 
 /// The figures of the dialog at the end of watching a recorded run.
 pub fn replay_figures(replay: &Replay) -> Vec<(String, String)> {
-    match replay.result {
-        ReplayResult::Runner {
-            distance_m,
-            coins,
-            score,
-            stumbles,
-            ..
-        } => vec![
-            ("Distance".to_owned(), format!("{distance_m:.0} m")),
-            ("Coins".to_owned(), coins.to_string()),
-            ("Stumbles".to_owned(), stumbles.to_string()),
-            ("Score".to_owned(), score.to_string()),
-        ],
-        ReplayResult::Maze { .. } => Vec::new(),
-    }
+    let Ok(outcome) = replay.result.outcome::<RunnerKind>() else {
+        return Vec::new();
+    };
+    vec![
+        (
+            "Distance".to_owned(),
+            format!("{:.0} m", outcome.distance_m),
+        ),
+        ("Coins".to_owned(), outcome.coins.to_string()),
+        ("Stumbles".to_owned(), outcome.stumbles.to_string()),
+        ("Score".to_owned(), outcome.score.to_string()),
+    ]
 }

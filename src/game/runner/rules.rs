@@ -15,12 +15,11 @@ use crate::game::session::AutoplayOnStart;
 use crate::game::session::PlaySession;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::replay::limits::MAX_RUN_TICKS;
-use crate::logic::replay::{
-    Recorder, Replay, ReplayHeader, ReplayRun, runner_replay, take_step_inputs,
-};
+use crate::logic::replay::{Recorder, Replay, ReplayHeader, replay_of, take_step_inputs};
 use crate::logic::runner::autopilot::Autopilot;
 use crate::logic::runner::body::{Command, Posture, RunEvent};
 use crate::logic::runner::planner::{Action, Plan};
+use crate::logic::runner::replay::RunnerKind;
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::runner::track::Track;
@@ -169,7 +168,7 @@ impl RunnerRun {
             self.sim.difficulty,
             recorded_unix_s,
         );
-        runner_replay(header, &self.sim, &self.recorder)
+        replay_of::<RunnerKind>(header, &self.sim, &self.recorder)
     }
 }
 
@@ -210,10 +209,7 @@ pub fn runner_board(session: &PlaySession) -> String {
 
 /// A watched record's inputs for the coming step.
 fn feed_watched_inputs(mut run: ResMut<RunnerRun>, mut watching: ResMut<Watching>) {
-    let due = watching.inputs_due(run.sim.tick, |run| match run {
-        ReplayRun::Runner { inputs } => Some(inputs.as_slice()),
-        ReplayRun::Maze { .. } => None,
-    });
+    let due = watching.inputs_due::<RunnerKind>(run.sim.tick);
     run.pending.extend(due);
 }
 

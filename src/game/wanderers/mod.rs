@@ -26,7 +26,7 @@ pub const MODE: ModeInfo = ModeInfo {
     music: None,
     difficulty_shapes: None,
     daily: false,
-    record_summary: None,
+    records: None,
     plugin,
 };
 

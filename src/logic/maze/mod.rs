@@ -6,6 +6,7 @@ pub mod challenge;
 mod generators;
 mod grid;
 pub mod guardians;
+pub mod replay;
 pub mod run;
 mod text;
 pub mod torch;

@@ -4,13 +4,8 @@
 //! be a run of that very board ([`check_board`]), so a run copied into another board's folder is
 //! never listed there.
 
-use super::{Replay, ReplayRun};
-use crate::logic::maze::run::MazeSetup;
+use super::{Replay, ReplayError, ReplayKind};
 
-/// The runner's part of a board's name, as its replays name their mode.
-pub const RUNNER_MODE: &str = "runner";
-/// The maze's part of a board's name, as its replays name their mode.
-pub const MAZE_MODE: &str = "maze";
 /// What a daily challenge's seed text and board part start with.
 const DAILY_PREFIX: &str = "daily-";
 
@@ -53,32 +48,14 @@ pub fn board_name(mode: &str, detail: &str) -> String {
     format!("{mode}/{detail}")
 }
 
-/// The detail of a maze's best-time board: the first level's size and algorithm, the braid when
-/// used, the difficulty, and the level after the first (`15x15/backtracker/hard/level2`).
-pub fn maze_board_detail(setup: &MazeSetup) -> String {
-    let first = &setup.first;
-    let (width, height, algorithm) = (first.width, first.height, first.algorithm);
-    let mut board = format!("{width}x{height}/{algorithm}");
-    let braid_percent = (first.braid * 100.0).round();
-    if braid_percent != 0.0 {
-        board += &format!("/braid{braid_percent}");
-    }
-    board += &format!("/{}", setup.difficulty.name());
-    if setup.level > 1 {
-        board += &format!("/level{}", setup.level);
-    }
-    board
-}
-
-/// The board a replay's run goes on: the day's when `daily_date` is given.
-pub fn board_of(replay: &Replay, daily_date: Option<&str>) -> String {
-    let detail = match &replay.run {
-        ReplayRun::Runner { .. } => replay.difficulty.name().to_owned(),
-        ReplayRun::Maze { maze, .. } => {
-            maze_board_detail(&maze.setup(replay.seed, replay.difficulty))
-        }
-    };
-    board_name(replay.run.mode_name(), &board_detail(daily_date, &detail))
+/// The board a replay's run of `kind` goes on: the day's when `daily_date` is given.
+pub fn board_of(
+    replay: &Replay,
+    kind: &dyn ReplayKind,
+    daily_date: Option<&str>,
+) -> Result<String, ReplayError> {
+    let detail = kind.board_detail(replay)?;
+    Ok(board_name(kind.mode(), &board_detail(daily_date, &detail)))
 }
 
 /// The day of a daily board's name (`runner/daily-2026-11-30/normal` gives `2026-11-30`).
@@ -99,8 +76,8 @@ fn is_day(date: &str) -> bool {
 }
 
 /// Refuses a replay that is not a run of `board`: another mode, difficulty, maze or level, or,
-/// on a day's board, a run of another seed than that day's.
-pub fn check_board(replay: &Replay, board: &str) -> Result<(), String> {
+/// on a day's board, a run of another seed than that day's. `kind` is the replay's mode's.
+pub fn check_board(replay: &Replay, kind: &dyn ReplayKind, board: &str) -> Result<(), String> {
     let daily = daily_date_of(board);
     if let Some(date) = daily {
         if !is_day(date) {
@@ -114,7 +91,7 @@ pub fn check_board(replay: &Replay, board: &str) -> Result<(), String> {
             ));
         }
     }
-    let own = board_of(replay, daily);
+    let own = board_of(replay, kind, daily).map_err(|err| err.to_string())?;
     if own == board {
         Ok(())
     } else {
@@ -135,39 +112,15 @@ mod tests {
         assert_eq!(date_of(1_796_068_494), "2026-11-30");
         assert_eq!(date_of(4_107_542_399), "2100-02-28");
     }
-    use crate::logic::difficulty::Difficulty;
-    use crate::logic::maze::{Algorithm, MazeSpec};
-
-    fn setup(braid: f64, difficulty: Difficulty, level: u32) -> MazeSetup {
-        MazeSetup {
-            first: MazeSpec {
-                width: 15,
-                height: 9,
-                algorithm: Algorithm::Prim,
-                braid,
-                seed: 3,
-            },
-            difficulty,
-            level,
-        }
-    }
-
     #[test]
-    fn maze_boards_name_what_decides_the_maze() {
+    fn daily_boards_put_the_day_before_the_detail() {
         assert_eq!(
-            maze_board_detail(&setup(0.0, Difficulty::Normal, 1)),
-            "15x9/prim/normal"
-        );
-        assert_eq!(
-            maze_board_detail(&setup(0.25, Difficulty::Hard, 3)),
-            "15x9/prim/braid25/hard/level3"
-        );
-        assert_eq!(
-            board_name(
-                MAZE_MODE,
-                &board_detail(Some("2026-11-30"), "15x9/prim/easy")
-            ),
+            board_name("maze", &board_detail(Some("2026-11-30"), "15x9/prim/easy")),
             "maze/daily-2026-11-30/15x9/prim/easy"
+        );
+        assert_eq!(
+            board_name("runner", &board_detail(None, "hard")),
+            "runner/hard"
         );
     }
 

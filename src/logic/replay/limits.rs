@@ -2,17 +2,16 @@
 //! it cannot be a run of this game, so that checking one costs what the run it claims to be
 //! costs, and no more. The README's replay section lists these bounds.
 
-use super::{CHECK_INTERVAL_TICKS, REPLAY_FORMAT, REPLAY_VERSION, Replay, ReplayError, ReplayRun};
-use super::{MazeOptions, Timed};
-use crate::logic::difficulty::Difficulty;
-use crate::logic::maze::challenge::{MAX_LEVEL, TICKS_PER_SECOND};
-use crate::logic::maze::run::MazeInput;
-use crate::logic::maze::{MAX_SIDE, MIN_SIDE, MazeSpec};
+use super::{CHECK_INTERVAL_TICKS, REPLAY_FORMAT, REPLAY_VERSION, Replay, ReplayError};
+use super::{ReplayKind, Timed};
+use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::seed::parse_seed;
 
 /// The longest run a replay holds: six hours of play, in fixed steps. A run that goes on longer
 /// is played to its end but not kept as a replay.
-pub const MAX_RUN_TICKS: u64 = 6 * 3600 * TICKS_PER_SECOND;
+pub const MAX_RUN_TICKS: u64 = 6 * 3600 * STEPS_PER_S;
+/// The game's fixed steps per second, in every mode.
+const STEPS_PER_S: u64 = (1.0 / SIMULATION_STEP_S) as u64;
 /// The most inputs that take effect on one fixed step. A frame gives each key one press, and
 /// frames faster than the fixed steps can put a few frames' presses on one step; the game holds
 /// any more back to the next step, so it never records more.
@@ -39,13 +38,14 @@ fn invalid(why: String) -> ReplayError {
     ReplayError::Invalid(why)
 }
 
-/// Refuses what no run of this game can have recorded: a text that is too long or holds
-/// control characters, a seed text that does not give the seed, maze options or a level out of
-/// range, a run longer than [`MAX_RUN_TICKS`], inputs out of order, after the end or too many,
-/// and fingerprints not taken exactly where the recording rule takes them (at the start, after
-/// every step with an input, every [`CHECK_INTERVAL_TICKS`] steps and at the end). Every number
-/// is compared before it is used in arithmetic.
-pub fn check_shape(replay: &Replay) -> Result<(), ReplayError> {
+/// Refuses what no run of `kind` can have recorded: a text that is too long or holds control
+/// characters, a seed text that does not give the seed, a run of another mode or longer than
+/// [`MAX_RUN_TICKS`], inputs out of order, after the end or too many, a setup or an input the
+/// mode refuses (a maze's size out of range), and fingerprints not taken exactly where the
+/// recording rule takes them (at the start, after every step with an input, every
+/// [`CHECK_INTERVAL_TICKS`] steps and at the end). Every number is compared before it is used
+/// in arithmetic.
+pub fn check_shape(replay: &Replay, kind: &dyn ReplayKind) -> Result<(), ReplayError> {
     if replay.format != REPLAY_FORMAT || replay.version != REPLAY_VERSION {
         return Err(invalid(format!(
             "it is not a replay of version {REPLAY_VERSION} of this game"
@@ -62,32 +62,22 @@ pub fn check_shape(replay: &Replay) -> Result<(), ReplayError> {
         }
         Err(err) => return Err(invalid(format!("its seed text: {err}"))),
     }
-    let ticks = replay.result.ticks();
+    let ticks = replay.result.ticks;
     if ticks > MAX_RUN_TICKS {
         return Err(invalid(format!(
             "it claims {ticks} fixed steps; a replay holds at most {MAX_RUN_TICKS} (six hours)"
         )));
     }
-    if replay.run.mode_name() != replay.result.mode_name() {
+    let (run_mode, result_mode) = (replay.run.mode(), replay.result.mode());
+    if run_mode != kind.mode() || result_mode != kind.mode() {
         return Err(invalid(format!(
-            "it is a {} run with a {} result",
-            replay.run.mode_name(),
-            replay.result.mode_name()
+            "it is a {} run with a {} result, not a {} run",
+            super::printable(run_mode, 40),
+            super::printable(result_mode, 40),
+            kind.mode()
         )));
     }
-    let input_ticks: Vec<u64> = match &replay.run {
-        ReplayRun::Runner { inputs } => check_inputs(inputs, ticks, |_| Ok(()))?,
-        ReplayRun::Maze { maze, inputs } => {
-            let spec = check_maze_options(maze, replay.seed, replay.difficulty)?;
-            let cells = spec.width * spec.height;
-            check_inputs(inputs, ticks, |input| match input {
-                MazeInput::WalkTo(cell) if *cell >= cells => {
-                    Err(format!("walks to cell {cell} of a maze of {cells} cells"))
-                }
-                _ => Ok(()),
-            })?
-        }
-    };
+    let input_ticks = kind.check_run(replay)?;
     check_check_ticks(replay, &input_ticks, ticks)
 }
 
@@ -106,42 +96,9 @@ fn check_text(what: &str, text: &str, max: usize) -> Result<(), ReplayError> {
     Ok(())
 }
 
-/// Refuses maze options outside their ranges, and gives the maze of the replay's level.
-pub fn check_maze_options(
-    maze: &MazeOptions,
-    seed: u64,
-    difficulty: Difficulty,
-) -> Result<MazeSpec, ReplayError> {
-    let side_ok = |side: usize| (MIN_SIDE..=MAX_SIDE).contains(&side);
-    if !side_ok(maze.width) || !side_ok(maze.height) {
-        return Err(invalid(format!(
-            "its maze is {}x{}: each side is {MIN_SIDE} to {MAX_SIDE} cells",
-            maze.width, maze.height
-        )));
-    }
-    if !(0.0..=1.0).contains(&maze.braid) {
-        return Err(invalid(format!(
-            "its braid {} is not 0.0 to 1.0",
-            maze.braid
-        )));
-    }
-    if !(1..=MAX_LEVEL).contains(&maze.level) {
-        return Err(invalid(format!(
-            "its level {} is not 1 to {MAX_LEVEL}",
-            maze.level
-        )));
-    }
-    Ok(maze.setup(seed, difficulty).spec())
-}
-
 /// Checks that inputs come in order, before the end, at most [`MAX_INPUTS_PER_TICK`] to a step
-/// and at most [`max_inputs`] in all, and that `valid` accepts each. Returns their distinct
-/// ticks in order.
-fn check_inputs<I>(
-    inputs: &[Timed<I>],
-    ticks: u64,
-    valid: impl Fn(&I) -> Result<(), String>,
-) -> Result<Vec<u64>, ReplayError> {
+/// and at most [`max_inputs`] in all. Returns their distinct ticks in order.
+pub(super) fn check_inputs<I>(inputs: &[Timed<I>], ticks: u64) -> Result<Vec<u64>, ReplayError> {
     let most = max_inputs(ticks);
     if inputs.len() as u64 > most {
         return Err(invalid(format!(
@@ -177,7 +134,6 @@ fn check_inputs<I>(
                 timed.tick
             )));
         }
-        valid(&timed.input).map_err(|why| invalid(format!("input {index} {why}")))?;
     }
     Ok(distinct)
 }
@@ -215,8 +171,11 @@ fn check_check_ticks(replay: &Replay, input_ticks: &[u64], ticks: u64) -> Result
 mod tests {
     use super::*;
     use crate::logic::difficulty::Difficulty;
-    use crate::logic::maze::Algorithm;
-    use crate::logic::replay::{Check, ReplayResult, Timed, to_bytes};
+    use crate::logic::maze::challenge::MAX_LEVEL;
+    use crate::logic::maze::replay::{MazeKind, MazeOptions, MazeOutcome, MazeReplaySetup};
+    use crate::logic::maze::run::MazeInput;
+    use crate::logic::maze::{Algorithm, MAX_SIDE};
+    use crate::logic::replay::{Check, ModeRun, RunResult, Timed, to_bytes};
     use crate::logic::seed::parse_seed;
 
     /// The largest file a run can write: the longest run, the most inputs it may hold (of the
@@ -245,16 +204,18 @@ mod tests {
             seed_text,
             difficulty: Difficulty::Normal,
             recorded_unix_s: u64::MAX,
-            run: ReplayRun::Maze {
-                maze: MazeOptions {
-                    width: MAX_SIDE,
-                    height: MAX_SIDE,
-                    algorithm: Algorithm::Backtracker,
-                    braid: 0.123_456_789_012_345_67,
-                    level: MAX_LEVEL,
+            run: ModeRun::of::<MazeKind>(
+                &MazeReplaySetup {
+                    maze: MazeOptions {
+                        width: MAX_SIDE,
+                        height: MAX_SIDE,
+                        algorithm: Algorithm::Backtracker,
+                        braid: 0.123_456_789_012_345_67,
+                        level: MAX_LEVEL,
+                    },
                 },
-                inputs,
-            },
+                &inputs,
+            ),
             checks: check_ticks
                 .into_iter()
                 .map(|tick| Check {
@@ -262,20 +223,22 @@ mod tests {
                     fingerprint: u64::MAX,
                 })
                 .collect(),
-            result: ReplayResult::Maze {
+            result: RunResult::of::<MazeKind>(
                 ticks,
-                moves: u32::MAX,
-                hints_used: u32::MAX,
-                finished: false,
-                assisted: false,
-            },
+                false,
+                &MazeOutcome {
+                    moves: u32::MAX,
+                    hints_used: u32::MAX,
+                    finished: false,
+                },
+            ),
         }
     }
 
     #[test]
     fn the_largest_file_a_run_can_write_fits_the_limit() {
         let replay = largest_replay();
-        assert_eq!(check_shape(&replay), Ok(()));
+        assert_eq!(check_shape(&replay, &MazeKind), Ok(()));
         let bytes = to_bytes(&replay).len() as u64;
         println!("the largest replay: {bytes} bytes of {MAX_REPLAY_BYTES}");
         assert!(bytes <= MAX_REPLAY_BYTES, "{bytes}");

@@ -10,18 +10,18 @@
 //! it claims to be.
 
 pub mod boards;
+pub mod kind;
 pub mod limits;
+mod parts;
 mod recording;
 
+pub use kind::{ReplayKind, RunKind, kind_of};
+pub use parts::{Fields, ModeRun, RunResult};
 pub use recording::{
     Recorder, Simulation, inputs_due, play_until, record, record_computer_play, take_step_inputs,
 };
 
 use crate::logic::difficulty::Difficulty;
-use crate::logic::maze::run::{MazeInput, MazeRun, MazeSetup};
-use crate::logic::maze::{Algorithm, MazeError, MazeSpec};
-use crate::logic::runner::body::Crash;
-use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use limits::{MAX_REPLAY_BYTES, check_shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -36,8 +36,9 @@ pub const REPLAY_VERSION: u32 = 2;
 /// inputs (the autopilot's) is checked along the way too.
 pub const CHECK_INTERVAL_TICKS: u64 = 1024;
 
-/// A recorded run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A recorded run, of any mode: what every mode's replay has, and the mode's own parts.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "Fields")]
 pub struct Replay {
     /// Always [`REPLAY_FORMAT`].
     pub format: String,
@@ -53,91 +54,13 @@ pub struct Replay {
     pub difficulty: Difficulty,
     /// When it was recorded, in seconds since 1970 (UTC).
     pub recorded_unix_s: u64,
-    /// The mode and its inputs.
-    #[serde(flatten)]
-    pub run: ReplayRun,
+    /// The mode, its setup and its inputs.
+    pub run: ModeRun,
     /// Fingerprints of the run: at the start, after every step with an input, every
     /// [`CHECK_INTERVAL_TICKS`] steps and at the end.
     pub checks: Vec<Check>,
     /// How the run ended.
-    pub result: ReplayResult,
-}
-
-/// The mode of a replay and the inputs of its run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "mode", rename_all = "snake_case")]
-pub enum ReplayRun {
-    /// A runner run.
-    Runner {
-        /// Every input, in order.
-        inputs: Vec<Timed<RunnerInput>>,
-    },
-    /// A maze run.
-    Maze {
-        /// The maze's settings (its seed is the replay's).
-        maze: MazeOptions,
-        /// Every input, in order.
-        inputs: Vec<Timed<MazeInput>>,
-    },
-}
-
-/// What decides a maze besides the seed and the difficulty.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct MazeOptions {
-    /// Cells along x at level 1.
-    pub width: usize,
-    /// Cells along y at level 1.
-    pub height: usize,
-    /// The carving algorithm.
-    pub algorithm: Algorithm,
-    /// The fraction of dead ends opened.
-    pub braid: f64,
-    /// The level played, counted from 1 (files without it are of level 1).
-    #[serde(default = "first_level")]
-    pub level: u32,
-}
-
-fn first_level() -> u32 {
-    1
-}
-
-impl ReplayRun {
-    /// The mode's name, as the file writes it (`runner`, `maze`).
-    pub fn mode_name(&self) -> &'static str {
-        match self {
-            ReplayRun::Runner { .. } => boards::RUNNER_MODE,
-            ReplayRun::Maze { .. } => boards::MAZE_MODE,
-        }
-    }
-}
-
-impl MazeOptions {
-    /// The options of a maze run's setup.
-    pub fn of(setup: &MazeSetup) -> MazeOptions {
-        let first = &setup.first;
-        MazeOptions {
-            width: first.width,
-            height: first.height,
-            algorithm: first.algorithm,
-            braid: first.braid,
-            level: setup.level,
-        }
-    }
-
-    /// The setup of these options for a seed and a difficulty.
-    pub fn setup(&self, seed: u64, difficulty: Difficulty) -> MazeSetup {
-        MazeSetup {
-            first: MazeSpec {
-                width: self.width,
-                height: self.height,
-                algorithm: self.algorithm,
-                braid: self.braid,
-                seed,
-            },
-            difficulty,
-            level: self.level,
-        }
-    }
+    pub result: RunResult,
 }
 
 /// An input and the fixed step (counted from 0 at the start of the run) it took effect on.
@@ -157,68 +80,6 @@ pub struct Check {
     /// The fingerprint, as 16 hexadecimal digits (JSON numbers lose precision beyond 2^53).
     #[serde(with = "hex_u64")]
     pub fingerprint: u64,
-}
-
-/// How a recorded run ended.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "mode", rename_all = "snake_case")]
-pub enum ReplayResult {
-    /// A runner run's end.
-    Runner {
-        /// Fixed steps run.
-        ticks: u64,
-        /// Metres run.
-        distance_m: f64,
-        /// Coin lines taken.
-        coins: u32,
-        /// The score.
-        score: u64,
-        /// Stumbles.
-        stumbles: u32,
-        /// Why it ended, if it did (a recording of the autopilot may stop at a distance).
-        crash: Option<Crash>,
-        /// The autopilot ran.
-        assisted: bool,
-    },
-    /// A maze run's end.
-    Maze {
-        /// Fixed steps run: the time is this over 64 seconds.
-        ticks: u64,
-        /// Steps taken.
-        moves: u32,
-        /// Times the hint was switched on.
-        hints_used: u32,
-        /// The exit was reached.
-        finished: bool,
-        /// The system walked.
-        assisted: bool,
-    },
-}
-
-impl ReplayResult {
-    /// Fixed steps the run took.
-    pub fn ticks(&self) -> u64 {
-        match self {
-            ReplayResult::Runner { ticks, .. } | ReplayResult::Maze { ticks, .. } => *ticks,
-        }
-    }
-
-    /// Whether the computer played (the autopilot or the system walk).
-    pub fn assisted(&self) -> bool {
-        match self {
-            ReplayResult::Runner { assisted, .. } | ReplayResult::Maze { assisted, .. } => {
-                *assisted
-            }
-        }
-    }
-
-    /// The mode's name, as the file writes it.
-    pub fn mode_name(&self) -> &'static str {
-        match self {
-            ReplayResult::Runner { .. } => boards::RUNNER_MODE,
-            ReplayResult::Maze { .. } => boards::MAZE_MODE,
-        }
-    }
 }
 
 /// Why a replay could not be verified.
@@ -286,39 +147,13 @@ impl ReplayHeader {
     }
 }
 
-/// A runner replay of a finished (or stopped) run.
-pub fn runner_replay(
+/// The replay of a finished (or stopped) run of mode `K`.
+pub fn replay_of<K: RunKind>(
     header: ReplayHeader,
-    sim: &RunnerSim,
-    recorder: &Recorder<RunnerInput>,
+    sim: &K::Sim,
+    recorder: &Recorder<K::Input>,
 ) -> Replay {
-    let (inputs, checks) = recorder.finish(sim.tick, sim.fingerprint());
-    assemble(
-        header,
-        ReplayRun::Runner { inputs },
-        checks,
-        runner_result(sim),
-    )
-}
-
-/// A maze replay of a finished (or stopped) run.
-pub fn maze_replay(header: ReplayHeader, run: &MazeRun, recorder: &Recorder<MazeInput>) -> Replay {
-    let (inputs, checks) = recorder.finish(run.ticks, run.fingerprint());
-    let maze = MazeOptions::of(&run.setup);
-    assemble(
-        header,
-        ReplayRun::Maze { maze, inputs },
-        checks,
-        maze_result(run),
-    )
-}
-
-fn assemble(
-    header: ReplayHeader,
-    run: ReplayRun,
-    checks: Vec<Check>,
-    result: ReplayResult,
-) -> Replay {
+    let (inputs, checks) = recorder.finish(sim.tick(), sim.fingerprint());
     Replay {
         format: REPLAY_FORMAT.to_owned(),
         version: REPLAY_VERSION,
@@ -327,38 +162,19 @@ fn assemble(
         seed_text: header.seed_text,
         difficulty: header.difficulty,
         recorded_unix_s: header.recorded_unix_s,
-        run,
+        run: ModeRun::of::<K>(&K::setup_of(sim), &inputs),
         checks,
-        result,
+        result: result_of::<K>(sim),
     }
 }
 
-/// The result of a maze run as a replay keeps it.
-pub fn maze_result(run: &MazeRun) -> ReplayResult {
-    ReplayResult::Maze {
-        ticks: run.ticks,
-        moves: run.moves,
-        hints_used: run.hints_used,
-        finished: run.finished,
-        assisted: run.assisted,
-    }
-}
-
-/// The result of a runner run as a replay keeps it.
-pub fn runner_result(sim: &RunnerSim) -> ReplayResult {
-    ReplayResult::Runner {
-        ticks: sim.tick,
-        distance_m: sim.body.distance_m,
-        coins: sim.body.coins,
-        score: sim.body.score(),
-        stumbles: sim.body.stumbles,
-        crash: sim.body.crash,
-        assisted: sim.assisted,
-    }
+/// The result of a run of mode `K` as a replay keeps it.
+pub fn result_of<K: RunKind>(sim: &K::Sim) -> RunResult {
+    RunResult::of::<K>(sim.tick(), sim.assisted(), &K::outcome_of(sim))
 }
 
 /// The most characters of a parser's message kept in an error: it may quote the file.
-const MAX_MESSAGE_CHARS: usize = 200;
+pub(crate) const MAX_MESSAGE_CHARS: usize = 200;
 
 /// `text` as it may be shown: control characters escaped (`\n`, `\u{1b}`), so that no text
 /// from a file can break a line or send a terminal a command, and cut to `max_chars`.
@@ -399,8 +215,9 @@ pub fn parse(text: &str) -> Result<Replay, ReplayError> {
 }
 
 /// Reads a replay from the bytes of a file, refusing more than [`MAX_REPLAY_BYTES`], other
-/// formats and versions. The fields are read straight into their types, never into a tree of
-/// JSON values first, so a file costs little more memory than the run it holds.
+/// formats and versions. The shared fields are read straight into their types and the mode's
+/// own are kept as their JSON text until the mode reads them, never as a tree of JSON values,
+/// so a file costs little more memory than the run it holds.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Replay, ReplayError> {
     if bytes.len() as u64 > MAX_REPLAY_BYTES {
         return Err(ReplayError::Invalid(format!(
@@ -431,10 +248,10 @@ pub fn to_bytes(replay: &Replay) -> Vec<u8> {
     bytes
 }
 
-/// Plays a replay again from its seed and checks that it goes exactly as recorded. Returns the
-/// replayed result, which equals the recorded one.
-pub fn verify(replay: &Replay) -> Result<ReplayResult, ReplayError> {
-    verify_while(replay, &mut || true)
+/// Plays a replay again from its seed as a run of `kind` and checks that it goes exactly as
+/// recorded. Returns the replayed result, which equals the recorded one.
+pub fn verify(replay: &Replay, kind: &dyn ReplayKind) -> Result<RunResult, ReplayError> {
+    verify_while(replay, kind, &mut || true)
 }
 
 /// Steps played between two questions whether to go on.
@@ -446,35 +263,37 @@ const ASK_EVERY_TICKS: u64 = 4096;
 /// replayed run reaches it, and the first difference ends the check.
 pub fn verify_while(
     replay: &Replay,
+    kind: &dyn ReplayKind,
     go_on: &mut dyn FnMut() -> bool,
-) -> Result<ReplayResult, ReplayError> {
-    check_shape(replay)?;
-    let ticks = replay.result.ticks();
-    let result = match &replay.run {
-        ReplayRun::Runner { inputs } => {
-            let mut sim = RunnerSim::new(replay.seed, replay.difficulty);
-            play_checked(&mut sim, inputs, &replay.checks, ticks, go_on)?;
-            runner_result(&sim)
-        }
-        ReplayRun::Maze { maze, inputs } => {
-            let setup = maze.setup(replay.seed, replay.difficulty);
-            let mut run = MazeRun::new(setup, false).map_err(|err: MazeError| {
-                ReplayError::Invalid(format!("its maze cannot be made: {err}"))
-            })?;
-            play_checked(&mut run, inputs, &replay.checks, ticks, go_on)?;
-            maze_result(&run)
-        }
-    };
-    if result != replay.result {
+) -> Result<RunResult, ReplayError> {
+    check_shape(replay, kind)?;
+    kind.play_back(replay, go_on)
+}
+
+/// Plays a replay of mode `K`, whose shape has been checked, again; see [`verify_while`].
+fn verify_run<K: RunKind>(
+    replay: &Replay,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<RunResult, ReplayError> {
+    let setup = replay.run.setup::<K>()?;
+    let inputs = replay.run.inputs::<K>()?;
+    let recorded = replay.result.outcome::<K>()?;
+    let mut sim = K::start(&setup, replay.seed, replay.difficulty).map_err(ReplayError::Invalid)?;
+    let ticks = replay.result.ticks;
+    play_checked(&mut sim, &inputs, &replay.checks, ticks, go_on)?;
+    let replayed = K::outcome_of(&sim);
+    if replayed != recorded || sim.assisted() != replay.result.assisted {
         return Err(diverged(
             ticks,
             &format!(
-                "the result differs: recorded {:?}, replayed {result:?}",
-                replay.result
+                "the result differs: recorded {recorded:?} (assisted: {}), replayed {replayed:?} \
+                 (assisted: {})",
+                replay.result.assisted,
+                sim.assisted()
             ),
         ));
     }
-    Ok(result)
+    Ok(result_of::<K>(&sim))
 }
 
 /// Steps `sim` for `ticks` steps with the recorded inputs, comparing each recorded fingerprint

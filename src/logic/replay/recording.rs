@@ -1,11 +1,9 @@
 //! Recording a run as it is played, and playing recorded inputs again: the [`Simulation`] a
-//! replay drives (the runner's and the maze's), the [`Recorder`] that keeps its inputs and
+//! replay drives (each mode's run is one), the [`Recorder`] that keeps its inputs and
 //! fingerprints, and the loops that feed a run its inputs step by step.
 
 use super::limits::MAX_INPUTS_PER_TICK;
 use super::{CHECK_INTERVAL_TICKS, Check, Timed};
-use crate::logic::maze::run::{MazeInput, MazeRun};
-use crate::logic::runner::run::{RunnerInput, RunnerSim};
 
 /// A run that moves in fixed steps with timed inputs: what recording and verification need.
 pub trait Simulation {
@@ -19,46 +17,8 @@ pub trait Simulation {
     fn step_with(&mut self, inputs: &[Self::Input]);
     /// A fingerprint of the state the rest of the run depends on.
     fn fingerprint(&self) -> u64;
-}
-
-impl Simulation for RunnerSim {
-    type Input = RunnerInput;
-
-    fn tick(&self) -> u64 {
-        self.tick
-    }
-
-    fn is_over(&self) -> bool {
-        RunnerSim::is_over(self)
-    }
-
-    fn step_with(&mut self, inputs: &[RunnerInput]) {
-        self.step(inputs.iter().copied());
-    }
-
-    fn fingerprint(&self) -> u64 {
-        RunnerSim::fingerprint(self)
-    }
-}
-
-impl Simulation for MazeRun {
-    type Input = MazeInput;
-
-    fn tick(&self) -> u64 {
-        self.ticks
-    }
-
-    fn is_over(&self) -> bool {
-        self.finished
-    }
-
-    fn step_with(&mut self, inputs: &[MazeInput]) {
-        self.step_tick(inputs.iter().copied(), &mut Vec::new());
-    }
-
-    fn fingerprint(&self) -> u64 {
-        MazeRun::fingerprint(self)
-    }
+    /// Whether the computer played at some point (the autopilot, the system walk).
+    fn assisted(&self) -> bool;
 }
 
 /// Records a run's inputs and fingerprints as it is played.

@@ -2,8 +2,25 @@
 
 use super::*;
 use crate::logic::maze::Algorithm;
+use crate::logic::maze::replay::{MazeKind, MazeOptions, MazeOutcome, MazeReplaySetup};
+use crate::logic::maze::run::{MazeInput, MazeRun};
 use crate::logic::replay::limits::MAX_INPUTS_PER_TICK;
 use crate::logic::runner::body::Command;
+use crate::logic::runner::replay::RunnerKind;
+use crate::logic::runner::run::{RunnerInput, RunnerSim};
+
+fn verify(replay: &Replay) -> Result<RunResult, ReplayError> {
+    match replay.run.mode() {
+        "maze" => super::verify(replay, &MazeKind),
+        _ => super::verify(replay, &RunnerKind),
+    }
+}
+
+/// Changes a runner replay's inputs, and nothing else.
+fn edit_inputs(replay: &mut Replay, edit: impl FnOnce(&mut Vec<Timed<RunnerInput>>)) {
+    let run = &mut replay.run;
+    run.edit::<RunnerKind>(|_, inputs| edit(inputs)).unwrap();
+}
 
 fn header(seed: u64) -> ReplayHeader {
     ReplayHeader {
@@ -28,13 +45,13 @@ fn recorded_run(seed: u64) -> Replay {
             _ => Vec::new(),
         },
     );
-    runner_replay(header(seed), &sim, &recorder)
+    replay_of::<RunnerKind>(header(seed), &sim, &recorder)
 }
 
 #[test]
 fn a_recorded_run_verifies_and_survives_json() {
     let replay = recorded_run(3);
-    assert!(replay.result.ticks() > 100);
+    assert!(replay.result.ticks > 100);
     let text = serde_json::to_string(&replay).unwrap();
     let read = parse(&text).unwrap();
     assert_eq!(read, replay);
@@ -44,16 +61,10 @@ fn a_recorded_run_verifies_and_survives_json() {
 #[test]
 fn changes_are_refused_at_the_step_they_take_effect() {
     let replay = recorded_run(3);
-    let ReplayRun::Runner { inputs } = &replay.run else {
-        panic!("a runner replay");
-    };
-    let first = inputs[0];
+    let first = replay.run.inputs::<RunnerKind>().unwrap()[0];
 
     let mut jump_later = replay.clone();
-    let ReplayRun::Runner { inputs } = &mut jump_later.run else {
-        unreachable!()
-    };
-    inputs[0].tick += 1;
+    edit_inputs(&mut jump_later, |inputs| inputs[0].tick += 1);
     // Its fingerprint is no longer where the recording takes one: no recording did this.
     assert!(
         matches!(verify(&jump_later), Err(ReplayError::Invalid(why)) if why.contains("where the recording takes one"))
@@ -71,10 +82,9 @@ fn changes_are_refused_at_the_step_they_take_effect() {
     );
 
     let mut slide_instead = replay.clone();
-    let ReplayRun::Runner { inputs } = &mut slide_instead.run else {
-        unreachable!()
-    };
-    inputs[0].input = RunnerInput::Command(Command::Slide);
+    edit_inputs(&mut slide_instead, |inputs| {
+        inputs[0].input = RunnerInput::Command(Command::Slide);
+    });
     assert!(
         matches!(verify(&slide_instead), Err(ReplayError::Diverged { tick, .. }) if tick == first.tick)
     );
@@ -94,11 +104,17 @@ fn changes_are_refused_at_the_step_they_take_effect() {
     );
 
     let mut better_score = replay.clone();
-    if let ReplayResult::Runner { score, .. } = &mut better_score.result {
-        *score += 1;
-    }
+    better_score
+        .result
+        .edit::<RunnerKind>(|outcome| outcome.score += 1)
+        .unwrap();
     assert!(
-        matches!(verify(&better_score), Err(ReplayError::Diverged { tick, .. }) if tick == replay.result.ticks())
+        matches!(verify(&better_score), Err(ReplayError::Diverged { tick, .. }) if tick == replay.result.ticks)
+    );
+    let mut unassisted = replay.clone();
+    unassisted.result.assisted = true;
+    assert!(
+        matches!(verify(&unassisted), Err(ReplayError::Diverged { tick, .. }) if tick == replay.result.ticks)
     );
 }
 
@@ -126,36 +142,29 @@ fn refusal(replay: &Replay) -> String {
     }
 }
 
-fn runner_inputs(replay: &mut Replay) -> &mut Vec<Timed<RunnerInput>> {
-    match &mut replay.run {
-        ReplayRun::Runner { inputs } => inputs,
-        ReplayRun::Maze { .. } => panic!("a runner replay"),
-    }
-}
-
 #[test]
 fn what_no_run_can_record_is_refused_before_it_is_played() {
     let replay = recorded_run(3);
-    assert!(runner_inputs(&mut replay.clone()).len() >= 3);
+    assert!(replay.run.inputs::<RunnerKind>().unwrap().len() >= 3);
 
     let mut swapped = replay.clone();
-    runner_inputs(&mut swapped).swap(0, 1);
+    edit_inputs(&mut swapped, |inputs| inputs.swap(0, 1));
     assert!(refusal(&swapped).contains("before the input ahead of it"));
 
     let mut crowded = replay.clone();
-    let first = runner_inputs(&mut crowded)[0];
-    runner_inputs(&mut crowded).splice(0..1, [first; MAX_INPUTS_PER_TICK + 1]);
+    edit_inputs(&mut crowded, |inputs| {
+        let first = inputs[0];
+        inputs.splice(0..1, [first; MAX_INPUTS_PER_TICK + 1]);
+    });
     assert!(refusal(&crowded).contains("more than 8 inputs"));
 
     let mut late = replay.clone();
-    let end = late.result.ticks();
-    runner_inputs(&mut late).last_mut().unwrap().tick = end;
+    let end = late.result.ticks;
+    edit_inputs(&mut late, |inputs| inputs.last_mut().unwrap().tick = end);
     assert!(refusal(&late).contains("at or after the end"));
 
     let mut endless = replay.clone();
-    if let ReplayResult::Runner { ticks, .. } = &mut endless.result {
-        *ticks = u64::MAX;
-    }
+    endless.result.ticks = u64::MAX;
     assert!(refusal(&endless).contains("at most 1382400"));
 
     // Fewer fingerprints than the recording takes: one dropped, or a long run with none.
@@ -164,20 +173,20 @@ fn what_no_run_can_record_is_refused_before_it_is_played() {
     assert!(refusal(&thinned).contains("where the recording takes one"));
     let mut unchecked = replay.clone();
     unchecked.checks.truncate(1);
-    if let ReplayResult::Runner { ticks, .. } = &mut unchecked.result {
-        *ticks = limits::MAX_RUN_TICKS;
-    }
-    runner_inputs(&mut unchecked).clear();
+    unchecked.result.ticks = limits::MAX_RUN_TICKS;
+    edit_inputs(&mut unchecked, Vec::clear);
     assert!(refusal(&unchecked).contains("fingerprints where the recording takes"));
 
     let mut too_many = replay.clone();
-    let input = runner_inputs(&mut too_many)[0].input;
-    *runner_inputs(&mut too_many) = (0..limits::max_inputs(replay.result.ticks()) + 1)
-        .map(|tick| Timed {
-            tick: tick / 8,
-            input,
-        })
-        .collect();
+    edit_inputs(&mut too_many, |inputs| {
+        let input = inputs[0].input;
+        *inputs = (0..limits::max_inputs(replay.result.ticks) + 1)
+            .map(|tick| Timed {
+                tick: tick / 8,
+                input,
+            })
+            .collect();
+    });
     assert!(refusal(&too_many).contains("holds at most"));
 
     let mut shouting = replay.clone();
@@ -185,13 +194,15 @@ fn what_no_run_can_record_is_refused_before_it_is_played() {
     assert!(refusal(&shouting).contains("control characters"));
 
     let mut mixed = replay.clone();
-    mixed.result = ReplayResult::Maze {
-        ticks: replay.result.ticks(),
-        moves: 0,
-        hints_used: 0,
-        finished: false,
-        assisted: false,
-    };
+    mixed.result = RunResult::of::<MazeKind>(
+        replay.result.ticks,
+        false,
+        &MazeOutcome {
+            moves: 0,
+            hints_used: 0,
+            finished: false,
+        },
+    );
     assert!(refusal(&mixed).contains("runner run with a maze result"));
 }
 
@@ -212,18 +223,19 @@ fn maze_replay_of(options: MazeOptions) -> Replay {
         difficulty: Difficulty::Hard,
         ..header(5)
     };
-    maze_replay(header, &run, &recorder)
+    replay_of::<MazeKind>(header, &run, &recorder)
 }
 
 #[test]
 fn maze_options_out_of_range_are_refused_before_any_arithmetic() {
     let replay = maze_replay_of(SMALL_MAZE);
-    assert_eq!(verify(&replay).map(|r| r.ticks()), Ok(300));
+    assert_eq!(verify(&replay).map(|r| r.ticks), Ok(300));
+    let inputs = replay.run.inputs::<MazeKind>().unwrap();
     let with = |change: &dyn Fn(&mut MazeOptions)| {
         let mut changed = replay.clone();
-        if let ReplayRun::Maze { maze, .. } = &mut changed.run {
-            change(maze);
-        }
+        let mut maze = SMALL_MAZE;
+        change(&mut maze);
+        changed.run = ModeRun::of::<MazeKind>(&MazeReplaySetup { maze }, &inputs);
         refusal(&changed)
     };
     assert!(with(&|maze| maze.width = usize::MAX).contains("each side is 2 to 1000"));
@@ -232,38 +244,47 @@ fn maze_options_out_of_range_are_refused_before_any_arithmetic() {
     assert!(with(&|maze| maze.level = u32::MAX).contains("is not 1 to 1000"));
     assert!(with(&|maze| maze.braid = 1.5).contains("braid"));
     let mut far = replay.clone();
-    if let ReplayRun::Maze { inputs, .. } = &mut far.run {
-        inputs[0].input = MazeInput::WalkTo(usize::MAX);
-    }
+    let mut walk_far = inputs.clone();
+    walk_far[0].input = MazeInput::WalkTo(usize::MAX);
+    far.run = ModeRun::of::<MazeKind>(&MazeReplaySetup { maze: SMALL_MAZE }, &walk_far);
     assert!(refusal(&far).contains("of a maze of 195 cells"));
 }
 
 #[test]
 fn a_record_fits_only_the_board_of_its_own_run() {
     let runner = recorded_run(3);
-    assert_eq!(boards::board_of(&runner, None), "runner/normal");
-    assert_eq!(boards::check_board(&runner, "runner/normal"), Ok(()));
+    assert_eq!(
+        boards::board_of(&runner, &RunnerKind, None).unwrap(),
+        "runner/normal"
+    );
+    assert_eq!(
+        boards::check_board(&runner, &RunnerKind, "runner/normal"),
+        Ok(())
+    );
     for other in [
         "runner/hard",
         "maze/normal",
         "runner/daily-2026-11-30/normal",
     ] {
-        assert!(boards::check_board(&runner, other).is_err(), "{other}");
+        assert!(
+            boards::check_board(&runner, &RunnerKind, other).is_err(),
+            "{other}"
+        );
     }
     let maze = maze_replay_of(SMALL_MAZE);
     assert_eq!(
-        boards::board_of(&maze, None),
+        boards::board_of(&maze, &MazeKind, None).unwrap(),
         "maze/9x7/kruskal/hard/level2"
     );
-    assert!(boards::check_board(&maze, "maze/9x7/kruskal/hard/level2").is_ok());
-    assert!(boards::check_board(&maze, "maze/9x7/kruskal/hard").is_err());
+    assert!(boards::check_board(&maze, &MazeKind, "maze/9x7/kruskal/hard/level2").is_ok());
+    assert!(boards::check_board(&maze, &MazeKind, "maze/9x7/kruskal/hard").is_err());
     // A day's board takes only runs of that day's seed.
     let mut daily = recorded_run(3);
     daily.seed_text = boards::daily_seed_text("2026-11-30");
     daily.seed = crate::logic::seed::parse_seed(&daily.seed_text).unwrap();
-    assert!(boards::check_board(&daily, "runner/daily-2026-11-30/normal").is_ok());
-    assert!(boards::check_board(&daily, "runner/daily-2026-12-01/normal").is_err());
-    assert!(boards::check_board(&runner, "runner/daily-2026-11-30/normal").is_err());
+    assert!(boards::check_board(&daily, &RunnerKind, "runner/daily-2026-11-30/normal").is_ok());
+    assert!(boards::check_board(&daily, &RunnerKind, "runner/daily-2026-12-01/normal").is_err());
+    assert!(boards::check_board(&runner, &RunnerKind, "runner/daily-2026-11-30/normal").is_err());
 }
 
 #[test]
@@ -291,4 +312,35 @@ fn texts_from_files_are_shown_escaped_and_cut() {
         panic!("refused");
     };
     assert!(!why.contains('\n') && why.chars().count() <= 201, "{why}");
+}
+
+#[test]
+fn replay_files_are_written_byte_for_byte_as_before_the_modes_brought_their_own_parts() {
+    // Written by the game before each mode read its own parts: read and written again, the
+    // same bytes, the shared fields and the mode's own in their places.
+    let golden = include_str!("../../../tests/golden/runner-replay.json");
+    let replay = parse(golden).unwrap();
+    assert_eq!(String::from_utf8(to_bytes(&replay)).unwrap(), golden);
+    assert_eq!(replay.run.mode(), "runner");
+    assert!(verify(&replay).is_ok());
+}
+
+#[test]
+fn a_replay_of_a_mode_the_game_lacks_is_refused_by_name() {
+    let text = serde_json::to_string(&recorded_run(2)).unwrap();
+    let kite = text.replace(r#""mode":"runner""#, r#""mode":"kite""#);
+    let replay = parse(&kite).unwrap();
+    let refused = crate::logic::verify_replay(&replay);
+    assert!(
+        matches!(&refused, Err(ReplayError::Invalid(why)) if why.contains("\"kite\", which this game does not have")),
+        "{refused:?}"
+    );
+    // A mode's name is a short plain word: anything else is not read at all.
+    for name in ["", "Runner", "kite/../x", &"k".repeat(33)] {
+        let odd = text.replace(r#""mode":"runner""#, &format!(r#""mode":{name:?}"#));
+        assert!(
+            matches!(parse(&odd), Err(ReplayError::Invalid(why)) if why.contains("not a mode's name")),
+            "{name:?}"
+        );
+    }
 }

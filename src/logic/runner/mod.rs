@@ -7,6 +7,7 @@ pub mod body;
 pub mod chase;
 pub mod planner;
 pub mod powerups;
+pub mod replay;
 pub mod run;
 pub mod timing;
 pub mod track;
