@@ -54,25 +54,36 @@ fn apply_antialiasing(
     }
 }
 
+/// The shared camera's parts a mode's view may change.
+pub(in crate::game) type ViewedCamera<'w, 's> = Option<
+    Single<
+        'w,
+        's,
+        (
+            &'static mut Transform,
+            &'static mut Projection,
+            &'static mut Camera,
+        ),
+        With<Camera2d>,
+    >,
+>;
+
 /// Ends a mode's drawing: drops its view state `V` and puts the camera back.
-pub(in crate::game) fn end_mode_view<V: Resource>(
-    mut commands: Commands,
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
-) {
+pub(in crate::game) fn end_mode_view<V: Resource>(mut commands: Commands, camera: ViewedCamera) {
     commands.remove_resource::<V>();
     reset_camera(camera);
 }
 
-/// Puts the camera back as the title screen expects it: at the origin, upright, unzoomed.
-pub(in crate::game) fn reset_camera(
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
-) {
+/// Puts the camera back as the title screen expects it: at the origin, upright, unzoomed, and
+/// clearing to the backdrop.
+pub(in crate::game) fn reset_camera(camera: ViewedCamera) {
     if let Some(mut camera) = camera {
-        let (ref mut transform, ref mut projection) = *camera;
+        let (ref mut transform, ref mut projection, ref mut camera) = *camera;
         transform.translation = Vec3::new(0.0, 0.0, transform.translation.z);
         transform.rotation = Quat::IDENTITY;
         if let Projection::Orthographic(ortho) = &mut **projection {
             ortho.scale = 1.0;
         }
+        camera.clear_color = ClearColorConfig::Default;
     }
 }

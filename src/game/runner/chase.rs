@@ -8,10 +8,11 @@ use super::ghost::RunnerGhost;
 use super::options::{RunnerView, ShownView, add_view, view_lifetime};
 use super::rules::{RunnerEvent, RunnerRun};
 use super::world::TrackInSight;
+use crate::game::camera::ViewedCamera;
 use crate::game::screens::AppSystems;
 use crate::logic::runner::body::RunEvent;
 use crate::logic::runner::chase::draw_list::{COIN_ALONGS, DrawList, Scene};
-use crate::logic::runner::chase::painter::{Canvas, paint};
+use crate::logic::runner::chase::painter::{Canvas, LAND, paint};
 use crate::logic::runner::chase::state::{ChaseState, FrameClock};
 use crate::logic::runner::planner::PLAN_LOOKAHEAD;
 use crate::logic::runner::view::layout::{CORNER, lane_offset};
@@ -78,7 +79,7 @@ fn set_up_view(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
+    camera: ViewedCamera,
     (run, world): (Option<Res<RunnerRun>>, Option<Res<TrackInSight>>),
 ) {
     let mesh = meshes.add(empty_mesh());
@@ -91,13 +92,14 @@ fn set_up_view(
         NoFrustumCulling,
         view_lifetime(SHOWN.0),
     ));
-    // The painter works in window pixels from the centre.
+    // The painter works in window pixels from the centre, and leaves the land to the clear.
     if let Some(mut camera) = camera {
-        let (ref mut transform, ref mut projection) = *camera;
+        let (ref mut transform, ref mut projection, ref mut camera) = *camera;
         **transform = Transform::from_xyz(0.0, 0.0, transform.translation.z);
         if let Projection::Orthographic(ortho) = &mut **projection {
             ortho.scale = 1.0;
         }
+        camera.clear_color = ClearColorConfig::Custom(LAND);
     }
     commands.insert_resource(ChaseView {
         mesh,

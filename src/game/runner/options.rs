@@ -3,6 +3,7 @@
 //! from it and the screen, so that each view's entities and systems exist only while it is shown
 //! and switching the view in the settings works in the middle of a run.
 
+use crate::game::camera::end_mode_view;
 use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue};
 use crate::game::menu::settings_page::{SettingsPage, settings_page};
@@ -73,8 +74,8 @@ pub(super) fn add_view<V: Resource, M>(
     set_up: impl IntoScheduleConfigs<ScheduleSystem, M>,
 ) {
     let shown = ShownView(view);
-    app.add_systems(OnExit(shown), end_view::<V>)
-        .add_systems(OnExit(super::SCREEN), end_view::<V>)
+    app.add_systems(OnExit(shown), end_mode_view::<V>)
+        .add_systems(OnExit(super::SCREEN), end_mode_view::<V>)
         .add_systems(
             Update,
             set_up
@@ -86,14 +87,6 @@ pub(super) fn add_view<V: Resource, M>(
 /// What every entity of a view carries: it goes when the view or the screen ends.
 pub(super) fn view_lifetime(view: RunnerView) -> (DespawnOnExit<ShownView>, DespawnOnExit<Screen>) {
     (DespawnOnExit(ShownView(view)), DespawnOnExit(super::SCREEN))
-}
-
-fn end_view<V: Resource>(
-    mut commands: Commands,
-    camera: Option<Single<(&mut Transform, &mut Projection), With<Camera2d>>>,
-) {
-    commands.remove_resource::<V>();
-    crate::game::camera::reset_camera(camera);
 }
 
 /// The view state follows the setting, loaded or changed.
