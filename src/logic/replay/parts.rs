@@ -9,11 +9,13 @@ use serde::de::{DeserializeOwned, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
-use std::collections::BTreeSet;
 use std::fmt;
 
 /// The key under which a run's inputs are kept, in every mode.
 const INPUTS: &str = "inputs";
+/// The most fields an object of a replay has: a replay has a dozen, its result a few. A file
+/// with more is refused before they cost memory (a field name is kept with each).
+pub(super) const MAX_FIELDS: usize = 64;
 
 /// The fields of a JSON object, in the order it gives them, each kept as its JSON text.
 #[derive(Debug, Clone, Default)]
@@ -93,18 +95,22 @@ impl<'de> Deserialize<'de> for Fields {
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
-                let mut fields = Vec::new();
-                // A set, not a search of the list: a hostile object may have many keys.
-                let mut seen = BTreeSet::new();
+                let mut fields = Fields::default();
                 while let Some(key) = map.next_key::<String>()? {
-                    if !seen.insert(key.clone()) {
+                    if fields.0.len() == MAX_FIELDS {
+                        return Err(serde::de::Error::custom(format!(
+                            "an object has more than {MAX_FIELDS} fields"
+                        )));
+                    }
+                    if fields.get(&key).is_some() {
                         return Err(serde::de::Error::custom(format!(
                             "the field {key:?} is there twice"
                         )));
                     }
-                    fields.push((key, map.next_value::<Box<RawValue>>()?));
+                    let value = map.next_value::<Box<RawValue>>()?;
+                    fields.0.push((key, value));
                 }
-                Ok(Fields(fields))
+                Ok(fields)
             }
         }
         deserializer.deserialize_map(FieldsVisitor)
@@ -137,9 +143,7 @@ fn check_mode<K: RunKind>(mode: &str) -> Result<(), ReplayError> {
 
 /// A value as JSON text; `null` for what JSON cannot hold (no value of the game's own is such).
 fn raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
-    serde_json::value::to_raw_value(value).unwrap_or_else(|_| {
-        RawValue::from_string("null".to_owned()).unwrap_or_else(|_| unreachable!())
-    })
+    serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
 }
 
 /// The mode of a run and its own fields: its setup (what decides the run besides the seed and

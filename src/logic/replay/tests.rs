@@ -344,3 +344,22 @@ fn a_replay_of_a_mode_the_game_lacks_is_refused_by_name() {
         );
     }
 }
+
+#[test]
+fn objects_with_more_fields_than_a_replay_has_or_a_field_twice_are_refused() {
+    let text = serde_json::to_string(&recorded_run(2)).unwrap();
+    let padding: String = (0..super::parts::MAX_FIELDS)
+        .map(|i| format!(r#""extra{i}":0,"#))
+        .collect();
+    let crowded = text.replacen('{', &format!("{{{padding}"), 1);
+    assert!(
+        matches!(parse(&crowded), Err(ReplayError::Invalid(why)) if why.contains("more than 64 fields"))
+    );
+    // A few unknown fields are kept with the mode's own, and the run still verifies.
+    let extra = text.replacen('{', r#"{"note":"hand-made","#, 1);
+    assert!(verify(&parse(&extra).unwrap()).is_ok());
+    let twice = text.replacen('{', r#"{"seed":1,"#, 1);
+    assert!(
+        matches!(parse(&twice), Err(ReplayError::Invalid(why)) if why.contains("\"seed\" is there twice"))
+    );
+}
