@@ -9,6 +9,9 @@
 
 mod planning;
 mod separation;
+mod state;
+pub use separation::APPLY_RUN;
+pub use state::NpcState;
 mod targets;
 
 use super::crowd::{Body, Overlaps, SpatialGrid, measure_overlaps};

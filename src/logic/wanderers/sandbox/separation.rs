@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const SEPARATION_PASSES: usize = 3;
 
 /// Slots per run when a pass's moves are applied on every core.
-const APPLY_RUN: usize = 4096;
+pub const APPLY_RUN: usize = 4096;
 
 /// Which bodies a pass after the first looks at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
