@@ -9,110 +9,15 @@
 
 mod sources;
 
-use sources::rust_files;
+use sources::{PathsNamed, module_of, rust_files};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use syn::visit::Visit;
 
 /// The most lines a source file may have.
 const MAX_LINES: usize = 600;
 
-/// A module's path below the crate root (`["game", "runner", "rules"]`) from its file's path
-/// below `src/`.
-fn module_of(relative: &Path) -> Vec<String> {
-    let mut parts: Vec<String> = relative
-        .with_extension("")
-        .components()
-        .map(|part| part.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    if parts
-        .last()
-        .is_some_and(|last| last == "mod" || last == "lib")
-    {
-        parts.pop();
-    }
-    parts
-}
-
 /// The crate's modules: each module's path and its file, as `src/`-relative text.
 type Modules = BTreeMap<Vec<String>, String>;
-
-/// Every path a file's code names, each as its segments, with `#[cfg(test)]` items left out.
-#[derive(Default)]
-struct PathsNamed {
-    paths: Vec<Vec<String>>,
-}
-
-fn is_test_only(attributes: &[syn::Attribute]) -> bool {
-    attributes.iter().any(|attribute| {
-        attribute.path().is_ident("cfg")
-            && attribute
-                .parse_args::<syn::Meta>()
-                .is_ok_and(|meta| meta.path().is_ident("test"))
-    })
-}
-
-/// The paths of a `use` tree: `a::{b, c::d as e, f::*}` gives `a::b`, `a::c::d` and `a::f`.
-fn use_paths(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
-    match tree {
-        syn::UseTree::Path(path) => {
-            prefix.push(path.ident.to_string());
-            use_paths(&path.tree, prefix, out);
-            prefix.pop();
-        }
-        syn::UseTree::Name(name) => {
-            let mut path = prefix.clone();
-            if name.ident != "self" {
-                path.push(name.ident.to_string());
-            }
-            out.push(path);
-        }
-        syn::UseTree::Rename(rename) => {
-            let mut path = prefix.clone();
-            path.push(rename.ident.to_string());
-            out.push(path);
-        }
-        syn::UseTree::Glob(_) => out.push(prefix.clone()),
-        syn::UseTree::Group(group) => {
-            for item in &group.items {
-                use_paths(item, prefix, out);
-            }
-        }
-    }
-}
-
-impl<'ast> Visit<'ast> for PathsNamed {
-    fn visit_item(&mut self, item: &'ast syn::Item) {
-        let attributes = match item {
-            syn::Item::Mod(item) => &item.attrs,
-            syn::Item::Fn(item) => &item.attrs,
-            syn::Item::Impl(item) => &item.attrs,
-            syn::Item::Use(item) => &item.attrs,
-            _ => return syn::visit::visit_item(self, item),
-        };
-        if !is_test_only(attributes) {
-            syn::visit::visit_item(self, item);
-        }
-    }
-
-    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
-        let mut prefix = Vec::new();
-        use_paths(&item.tree, &mut prefix, &mut self.paths);
-    }
-
-    /// `pub(super)` names who may see an item, not what it uses.
-    fn visit_visibility(&mut self, _: &'ast syn::Visibility) {}
-
-    fn visit_path(&mut self, path: &'ast syn::Path) {
-        self.paths.push(
-            path.segments
-                .iter()
-                .map(|segment| segment.ident.to_string())
-                .collect(),
-        );
-        syn::visit::visit_path(self, path);
-    }
-}
 
 /// The file a path names from the module `me`, if it names one of the crate's modules (the
 /// longest module the path starts with).
@@ -154,8 +59,7 @@ fn imports(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<Stri
         .map(|(file, source)| {
             let syntax = syn::parse_file(source)
                 .unwrap_or_else(|err| panic!("{file} does not parse: {err}"));
-            let mut named = PathsNamed::default();
-            named.visit_file(&syntax);
+            let named = PathsNamed::of(&syntax, false);
             let me = module_of(Path::new(file));
             let targets = named
                 .paths
