@@ -10,6 +10,7 @@ use temple_trails::logic::runner::chase::draw_list::{DrawList, Scene};
 use temple_trails::logic::runner::chase::painter::{Canvas, paint};
 use temple_trails::logic::runner::chase::state::ChaseState;
 use temple_trails::logic::runner::run::{RunnerInput, RunnerSim};
+use temple_trails::logic::runner::timing::SIMULATION_STEP_S;
 use temple_trails::logic::runner::view::world::RunnerWorld;
 
 #[global_allocator]
@@ -34,7 +35,7 @@ fn a_warm_frame_of_the_chase_view_allocates_nothing() {
         sim.step([]);
         world.lay(sim.track.upcoming(), sim.body.distance_m);
         let scene = Scene {
-            elapsed_s: frame as f32 / 64.0,
+            elapsed_s: (frame as f64 * SIMULATION_STEP_S) as f32,
             speed_lines: 1.0,
             ..Scene::of(&world, &state, &sim.body)
         };

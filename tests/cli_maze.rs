@@ -4,6 +4,7 @@
 mod binary;
 
 use binary::{assert_usage_error, json_of, stderr, stdout, temple_trails};
+use temple_trails::logic::maze::run::SYSTEM_WALK_TICKS;
 
 #[test]
 fn maze_prints_the_ascii_grid() {
@@ -244,14 +245,14 @@ fn a_recorded_system_walk_replays_to_the_exit() {
     let result = &report["result"];
     assert_eq!(result["finished"], true);
     assert_eq!(result["assisted"], true);
-    // The system walk takes the shortest path, one cell every 7 fixed steps.
+    // The system walk takes the shortest path, one cell every SYSTEM_WALK_TICKS fixed steps.
     let solved = temple_trails(&[
         "maze", "--seed", "7", "--width", "31", "--height", "31", "--solve", "--format", "json",
     ]);
     let maze: serde_json::Value = serde_json::from_str(&stdout(&solved)).unwrap();
     let moves = maze["path"].as_array().unwrap().len() as u64 - 1;
     assert_eq!(result["moves"], moves);
-    assert_eq!(result["ticks"], 7 * moves);
+    assert_eq!(result["ticks"], SYSTEM_WALK_TICKS * moves);
     assert_usage_error(&["maze", "--record", "x.json"], &["--solve"]);
     // On Hard the guardians walk too, and the replay plays back the same.
     let hard = dir.path().join("hard.json");

@@ -6,6 +6,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use temple_trails::logic::runner::timing::SIMULATION_STEP_S;
 use temple_trails::logic::wanderers::crowd::{Body, OVERLAP_TOLERANCE};
 use temple_trails::logic::wanderers::field::ObstacleField;
 use temple_trails::logic::wanderers::sandbox::{
@@ -15,7 +16,7 @@ use temple_trails::logic::wanderers::sandbox::{
 use temple_trails::logic::wanderers::wander::WanderParams;
 
 /// The game's fixed step.
-const STEP_S: f32 = 1.0 / 64.0;
+const STEP_S: f32 = SIMULATION_STEP_S as f32;
 /// Largest area a body may share with stone: rounding of positions, in square cells.
 const STONE_AREA_SLACK: f32 = 0.01;
 

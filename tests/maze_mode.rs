@@ -19,6 +19,7 @@ use temple_trails::logic::maze::replay::MazeKind;
 use temple_trails::logic::maze::run::MazeRun;
 use temple_trails::logic::maze::{Algorithm, Direction};
 use temple_trails::logic::replay;
+use temple_trails::logic::runner::timing::SIMULATION_STEP_S;
 use temple_trails::logic::verify_replay;
 
 /// The small maze the tests play.
@@ -369,7 +370,7 @@ fn a_solved_maze_writes_its_replay_which_plays_back_to_the_same_time() {
     let replay = replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
     let played = verify_replay(&replay).expect("it plays back");
     let outcome = played.outcome::<MazeKind>().unwrap();
-    assert!((played.ticks as f64 / 64.0 - seconds).abs() < 1e-9);
+    assert!((played.ticks as f64 * SIMULATION_STEP_S - seconds).abs() < 1e-9);
     assert_eq!(outcome.moves as usize, path.len() - 1);
     let (hints, finished, assisted) = (outcome.hints_used, outcome.finished, played.assisted);
     assert_eq!((hints, finished, assisted), (1, true, false));
