@@ -272,7 +272,15 @@ mod tests {
             readable > needed_m,
             "{readable} m readable, {needed_m} m needed"
         );
-        assert!(readable <= FAR_M, "drawn as far as it is readable");
+        assert!(readable <= FAR_M, "the view reaches the readable distance");
+        // There a lane's two edges, projected, lie READABLE_LANE_PX apart; nearer, farther.
+        let lane_px = |ahead: f32| {
+            let edge = |side: f32| Viewed { side, ahead }.project(0.0).unwrap().0.x;
+            edge(LANE_WIDTH / 2.0) - edge(-LANE_WIDTH / 2.0)
+        };
+        assert!((lane_px(readable) - READABLE_LANE_PX).abs() < 1e-3);
+        assert!(lane_px(readable - 1.0) > READABLE_LANE_PX);
+        assert!(lane_px(readable + 1.0) < READABLE_LANE_PX);
         // A whole planner look-ahead is more than the window shows readably; a few segments
         // past the reaction distance are.
         assert!(readable > needed_m + 5.0 * SEGMENT_LENGTH_M as f32);
