@@ -221,10 +221,10 @@ fn maze_json_lists_the_guardians_of_hard_on_open_cells_away_from_the_start() {
     assert_eq!(args("normal")["guardians"], serde_json::json!([]));
 }
 
-#[test]
-fn a_recorded_system_walk_replays_to_the_exit() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("maze.json");
+/// Records the system walk of the 31 x 31 maze of seed 7 at `difficulty` into `dir`, and gives
+/// the `replay` command's JSON report of the file.
+fn recorded_walk_report(dir: &std::path::Path, difficulty: &str) -> serde_json::Value {
+    let path = dir.join(format!("{difficulty}.json"));
     let output = temple_trails(&[
         "maze",
         "--seed",
@@ -233,6 +233,8 @@ fn a_recorded_system_walk_replays_to_the_exit() {
         "31",
         "--height",
         "31",
+        "--difficulty",
+        difficulty,
         "--solve",
         "--record",
         path.to_str().unwrap(),
@@ -240,7 +242,13 @@ fn a_recorded_system_walk_replays_to_the_exit() {
     assert!(output.status.success(), "{}", stderr(&output));
     let output = temple_trails(&["replay", path.to_str().unwrap(), "--format", "json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    serde_json::from_str(&stdout(&output)).unwrap()
+}
+
+#[test]
+fn a_recorded_system_walk_replays_to_the_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = recorded_walk_report(dir.path(), "normal");
     assert_eq!(report["mode"], "maze");
     let result = &report["result"];
     assert_eq!(result["finished"], true);
@@ -255,25 +263,7 @@ fn a_recorded_system_walk_replays_to_the_exit() {
     assert_eq!(result["ticks"], SYSTEM_WALK_TICKS * moves);
     assert_usage_error(&["maze", "--record", "x.json"], &["--solve"]);
     // On Hard the guardians walk too, and the replay plays back the same.
-    let hard = dir.path().join("hard.json");
-    let output = temple_trails(&[
-        "maze",
-        "--seed",
-        "7",
-        "--width",
-        "31",
-        "--height",
-        "31",
-        "--difficulty",
-        "hard",
-        "--solve",
-        "--record",
-        hard.to_str().unwrap(),
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let output = temple_trails(&["replay", hard.to_str().unwrap(), "--format", "json"]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let report = recorded_walk_report(dir.path(), "hard");
     assert_eq!(report["difficulty"], "hard");
     assert_eq!(report["result"]["finished"], true);
 }

@@ -27,10 +27,15 @@ impl Fields {
         serde_json::from_str(&serde_json::to_string(value)?)
     }
 
-    /// Reads these fields as a `T`, as if they were the object they came from.
-    fn read<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
+    /// Reads these fields as a `T`, as if they were the object they came from, leaving out the
+    /// field `leaving_out` (a run's inputs, the bulk of a file, when its setup is read).
+    fn read<T: DeserializeOwned>(&self, leaving_out: Option<&str>) -> Result<T, serde_json::Error> {
         let mut object = String::from("{");
-        for (at, (key, value)) in self.0.iter().enumerate() {
+        let kept = self
+            .0
+            .iter()
+            .filter(|(key, _)| Some(key.as_str()) != leaving_out);
+        for (at, (key, value)) in kept.enumerate() {
             if at > 0 {
                 object.push(',');
             }
@@ -174,7 +179,7 @@ impl ModeRun {
     pub fn setup<K: RunKind>(&self) -> Result<K::Setup, ReplayError> {
         check_mode::<K>(&self.mode)?;
         self.fields
-            .read()
+            .read(Some(INPUTS))
             .map_err(|err| invalid(format!("its {} setup: {err}", K::MODE)))
     }
 
@@ -229,7 +234,7 @@ impl RunResult {
     pub fn outcome<K: RunKind>(&self) -> Result<K::Outcome, ReplayError> {
         check_mode::<K>(&self.mode)?;
         self.own
-            .read()
+            .read(None)
             .map_err(|err| invalid(format!("its {} result: {err}", K::MODE)))
     }
 
