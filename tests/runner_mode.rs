@@ -278,9 +278,18 @@ fn the_autopilot_runs_a_real_track_without_crashing() {
     assert_eq!(headless.fingerprint(), game.fingerprint());
     assert_eq!(headless.body.quarter_turns, game.body.quarter_turns);
     assert_eq!(headless.body.coins, game.body.coins);
-    // The run so far, autopilot from the first step, plays back as a replay.
+    // The run so far plays back as a replay, and its one input is the headless run's: the
+    // autopilot, at the first step (an autopilot switched on a step late ends in the same world
+    // but not in the same replay).
     let so_far = run(&app).replay(0);
     assert_eq!(verify_replay(&so_far), Ok(so_far.result.clone()));
+    assert_eq!(
+        so_far.run.inputs::<RunnerKind>(),
+        Ok(vec![replay::Timed {
+            tick: 0,
+            input: RunnerInput::Autopilot(true)
+        }])
+    );
     // A key gives control back to the player.
     press(&mut app, KeyCode::ArrowLeft);
     assert!(!run(&app).sim.autopilot_on);
