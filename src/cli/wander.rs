@@ -5,6 +5,7 @@
 
 use super::args::{Format, SeedArg, density_arg, footprint_mix_arg, seed_arg};
 use super::{CliError, render};
+use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::wanderers::sandbox::{
     FootprintMix, SETTLING_S, Sandbox, SandboxConfig, StepRules, TETHER_MARGIN, field_size_for,
 };
@@ -15,8 +16,9 @@ use serde::Serialize;
 const MAX_WANDER_COUNT: u64 = 100_000;
 /// Most steps `temple-trails wander` runs.
 const MAX_WANDER_STEPS: u64 = 1_000_000;
-/// The time step of `temple-trails wander`, in seconds.
-const WANDER_STEP_S: f32 = 1.0 / 60.0;
+/// The time step of `temple-trails wander`, in seconds: the game's fixed step, so a run of the
+/// command is the sandbox's crowd step for step.
+const WANDER_STEP_S: f32 = SIMULATION_STEP_S as f32;
 
 /// Arguments of `temple-trails wander`.
 #[derive(Debug, clap::Args)]
@@ -27,7 +29,7 @@ pub struct WanderArgs {
     /// NPCs (1 to 100000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_WANDER_COUNT))]
     pub count: u64,
-    /// Steps of 1/60 s (1 to 1000000).
+    /// Steps of 1/64 s, the game's fixed step (1 to 1000000).
     #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(1..=MAX_WANDER_STEPS))]
     pub steps: u64,
     /// Share of the field made stone by noise, as in the sandbox (0 = an open plane, to 0.45).

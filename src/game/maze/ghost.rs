@@ -4,9 +4,8 @@
 //! off.
 
 use super::generation::{CurrentMaze, start_maze};
-use super::view::{
-    TEXEL, blank_image, cell_texel, maze_layer, put, texel_position, walk_texels, world_size,
-};
+use super::layers::{Layer, MazeLayers, PaintLayers};
+use super::view::{TEXEL, blank_image, cell_texel, put, texel_position, walk_texels};
 use super::walk::step_maze;
 use crate::game::replays::Records;
 use crate::game::scores::BestScores;
@@ -22,8 +21,6 @@ use bevy::prelude::*;
 const GHOST_TRAIL: [u8; 4] = [120, 170, 230, 110];
 /// The ghost walker's colour.
 const GHOST_COLOUR: Color = Color::srgba(0.65, 0.8, 1.0, 0.55);
-/// Under the player's trail (at 2), above the walls.
-const GHOST_TRAIL_Z: f32 = 1.5;
 /// Under the player (at 5).
 const GHOST_Z: f32 = 4.5;
 
@@ -40,13 +37,16 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<MazeGhost>.and_then(resource_exists::<CurrentMaze>)),
         );
     if crate::game::screens::draws(app) {
-        app.add_systems(OnEnter(super::SCREEN), spawn_ghost_view.after(summon_ghost))
-            .add_systems(
-                Update,
-                draw_ghost
-                    .in_set(AppSystems::Present)
-                    .run_if(resource_exists::<MazeGhost>.and_then(resource_exists::<GhostView>)),
-            );
+        app.add_systems(
+            OnEnter(super::SCREEN),
+            spawn_ghost_view.after(summon_ghost).in_set(PaintLayers),
+        )
+        .add_systems(
+            Update,
+            draw_ghost
+                .in_set(AppSystems::Present)
+                .run_if(resource_exists::<MazeGhost>.and_then(resource_exists::<GhostView>)),
+        );
     }
 }
 
@@ -115,6 +115,7 @@ fn spawn_ghost_view(
     mut commands: Commands,
     ghost: Option<Res<MazeGhost>>,
     mut images: ResMut<Assets<Image>>,
+    mut layers: ResMut<MazeLayers>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -124,12 +125,7 @@ fn spawn_ghost_view(
     };
     let maze = &ghost.run.maze;
     let trail = images.add(blank_image(maze, super::view::CLEAR));
-    commands.spawn(maze_layer(
-        "Ghost trail",
-        trail.clone(),
-        world_size(maze),
-        GHOST_TRAIL_Z,
-    ));
+    layers.set(Layer::GhostTrail, trail.clone());
     let at = texel_position(maze, cell_texel(maze, ghost.run.player));
     commands.spawn((
         Name::new("Ghost walker"),

@@ -1,20 +1,21 @@
 //! The drawing of the maze's guardians and shrines, and of where a click is walking the player.
 //! A guardian is seen only in the torch's light; a red glow gives one away when it is close,
 //! even round a corner. Shrines are teal rings on the floor, the one the player passed last
-//! brighter.
+//! brighter, darkened as the floor under them is by the torch's darkness.
 
 use super::generation::{CurrentMaze, start_maze};
+use super::torchlight::{dark_colour, darkness_over};
 use super::view::{TEXEL, cell_point_position, cell_texel, texel_position};
 use crate::game::screens::AppSystems;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-/// Over the darkness (at 2.5), under the player (at 5).
+/// Over the maze's layers (at 0), under the player (at 5).
 const GUARDIAN_Z: f32 = 4.0;
 /// Under the guardian, over the darkness.
 const GLOW_Z: f32 = 3.9;
-/// Over the trail (at 2), under the darkness.
+/// Over the maze's layers (at 0), under the guardians.
 const SHRINE_Z: f32 = 2.2;
 /// Over everything but the player.
 const TARGET_Z: f32 = 4.8;
@@ -33,7 +34,6 @@ const GLOW_SIZE: f32 = 4.0;
 const GLOW_TEXELS: u32 = 64;
 const SHRINE: Color = Color::srgb(0.3, 0.72, 0.66);
 const SHRINE_LAST: Color = Color::srgb(0.55, 1.0, 0.9);
-const FLOOR: Color = Color::srgb(0.77, 0.67, 0.49);
 const TARGET: Color = Color::srgba(1.0, 0.84, 0.25, 0.9);
 
 pub(super) fn plugin(app: &mut App) {
@@ -76,6 +76,9 @@ fn spawn_guardians(
         return;
     };
     let maze = &run.maze;
+    // A ring, not a disc with a floor-coloured hole: the hole shows the maze under it, trail,
+    // hint and darkness too.
+    let ring = Mesh2d(meshes.add(Annulus::new(0.3 * TEXEL, 0.5 * TEXEL)));
     let mut disc = |radius: f32| Mesh2d(meshes.add(Circle::new(TEXEL * radius)));
     let (body, rim, eye) = (
         disc(GUARDIAN_RADIUS - 0.12),
@@ -88,10 +91,9 @@ fn spawn_guardians(
         custom_size: Some(Vec2::splat(GLOW_SIZE * TEXEL)),
         ..default()
     };
-    let (ring, ring_hole, target) = (disc(0.5), disc(0.3), disc(0.32));
+    let target = disc(0.32);
     let mut paint = |colour: Color| MeshMaterial2d(materials.add(colour));
-    let (stone, stone_rim, eyes, floor) =
-        (paint(STONE), paint(STONE_RIM), paint(EYES), paint(FLOOR));
+    let (stone, stone_rim, eyes) = (paint(STONE), paint(STONE_RIM), paint(EYES));
     for (index, guardian) in run.guardians.guardians.iter().enumerate() {
         let at = cell_point_position(maze, guardian.position(maze));
         commands.spawn((
@@ -139,11 +141,6 @@ fn spawn_guardians(
                 paint(SHRINE),
                 Transform::from_translation(at.extend(SHRINE_Z)),
                 DespawnOnExit(super::SCREEN),
-                children![(
-                    ring_hole.clone(),
-                    floor.clone(),
-                    Transform::from_xyz(0.0, 0.0, 0.01)
-                )],
             ));
         }
     }
@@ -218,18 +215,27 @@ fn move_guardians(
     }
 }
 
-/// The shrine passed last shines brighter.
+/// The shrine passed last shines brighter; each is as dark as the torch's darkness over its cell,
+/// mixed as blending the darkness over it would (in linear light), and a shrine on a cell never
+/// seen is not drawn, since the darkness is under it: it would show where the shrines are.
 fn light_shrines(
     run: Res<CurrentMaze>,
-    rings: Query<(&ShrineRing, &MeshMaterial2d<ColorMaterial>)>,
+    mut rings: Query<(&ShrineRing, &MeshMaterial2d<ColorMaterial>, &mut Visibility)>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    for (ring, material) in &rings {
-        let colour = if ring.0 == run.last_shrine {
+    let dark = dark_colour().to_linear();
+    for (ring, material, mut visibility) in &mut rings {
+        visibility.set_if_neq(if run.is_seen(ring.0) {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+        let lit = if ring.0 == run.last_shrine {
             SHRINE_LAST
         } else {
             SHRINE
         };
+        let colour = Color::from(lit.to_linear().mix(&dark, darkness_over(&run, ring.0)));
         // Only a real change is written: writing marks the material for upload.
         if materials
             .get(&material.0)

@@ -3,7 +3,8 @@
 //! when the player moves while it is shown, and painted on transparent textures over the maze.
 
 use super::generation::{CurrentMaze, start_maze};
-use super::view::{CLEAR, blank_image, cell_texel, maze_layer, put, walk_texels, world_size};
+use super::layers::{Layer, MazeLayers, PaintLayers};
+use super::view::{CLEAR, blank_image, cell_texel, put, walk_texels};
 use super::walk::{MazeTape, PlayerStepped};
 use crate::game::records::Watching;
 use crate::game::screens::{AppSystems, PausableSystems};
@@ -17,10 +18,6 @@ use bevy::prelude::*;
 const HINT: [u8; 4] = [255, 214, 64, 235];
 /// The searched cells' colour: a see-through blue.
 const SEARCHED: [u8; 4] = [70, 140, 255, 105];
-/// Under the trail.
-const SEARCHED_Z: f32 = 1.0;
-/// Over the trail, under the player.
-const HINT_Z: f32 = 3.0;
 
 pub(super) fn plugin(app: &mut App) {
     let playing = in_state(super::SCREEN).and_then(resource_exists::<CurrentMaze>);
@@ -50,16 +47,19 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(playing),
         );
     if crate::game::screens::draws(app) {
-        app.add_systems(OnEnter(super::SCREEN), spawn_hint_layers.after(reset_hint))
-            .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
-                commands.remove_resource::<HintLayers>();
-            })
-            .add_systems(
-                Update,
-                paint_hint
-                    .in_set(AppSystems::Present)
-                    .run_if(in_state(super::SCREEN).and_then(resource_exists::<HintLayers>)),
-            );
+        app.add_systems(
+            OnEnter(super::SCREEN),
+            spawn_hint_layers.after(reset_hint).in_set(PaintLayers),
+        )
+        .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
+            commands.remove_resource::<HintLayers>();
+        })
+        .add_systems(
+            Update,
+            paint_hint
+                .in_set(AppSystems::Present)
+                .run_if(in_state(super::SCREEN).and_then(resource_exists::<HintLayers>)),
+        );
     }
 }
 
@@ -182,24 +182,19 @@ fn spawn_hint_layers(
     mut commands: Commands,
     run: Option<Res<CurrentMaze>>,
     mut images: ResMut<Assets<Image>>,
+    mut maze_layers: ResMut<MazeLayers>,
 ) {
     let Some(run) = run else {
         return;
     };
-    let size = world_size(&run.maze);
     let layers = HintLayers {
         path: images.add(blank_image(&run.maze, CLEAR)),
         searched: images.add(blank_image(&run.maze, CLEAR)),
         path_texels: Vec::new(),
         painted: None,
     };
-    commands.spawn(maze_layer(
-        "Maze searched cells",
-        layers.searched.clone(),
-        size,
-        SEARCHED_Z,
-    ));
-    commands.spawn(maze_layer("Maze hint", layers.path.clone(), size, HINT_Z));
+    maze_layers.set(Layer::Searched, layers.searched.clone());
+    maze_layers.set(Layer::Hint, layers.path.clone());
     commands.insert_resource(layers);
 }
 

@@ -11,6 +11,7 @@ pub mod ghost;
 mod guardians;
 pub mod hint;
 mod hud;
+mod layers;
 pub mod levels;
 pub mod options;
 pub mod sounds;
@@ -56,6 +57,7 @@ fn plugin(app: &mut App) {
         levels::plugin,
         hint::plugin,
         view::plugin,
+        layers::plugin,
         torchlight::plugin,
         guardians::plugin,
         click_walk::plugin,

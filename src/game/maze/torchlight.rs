@@ -3,17 +3,15 @@
 //! fades toward the torch's reach. Sampled smoothly, so the light has soft edges. Only the
 //! squares around the cells whose light changed are painted again. Easy has no darkness.
 
-use super::generation::{CurrentMaze, start_maze};
-use super::view::{blank_image, maze_layer, put, world_size};
+use super::generation::CurrentMaze;
+use super::layers::{Layer, MazeLayers, PaintLayers};
+use super::view::{blank_image, put};
 use super::walk::{PlayerCaught, PlayerStepped};
 use crate::game::screens::AppSystems;
 use crate::logic::maze::run::MazeRun;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
 
-/// Over the trail (at 2) and the ghost's trail, under the hint (at 3), so a hint shows its way
-/// through the dark.
-const DARKNESS_Z: f32 = 2.5;
 /// The colour of the dark: the walls' stone, near black.
 const DARK: [u8; 3] = [8, 6, 5];
 /// Opacity over cells never seen.
@@ -27,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     if !crate::game::screens::draws(app) {
         return;
     }
-    app.add_systems(OnEnter(super::SCREEN), spawn_darkness.after(start_maze))
+    app.add_systems(OnEnter(super::SCREEN), spawn_darkness.in_set(PaintLayers))
         .add_systems(OnExit(super::SCREEN), |mut commands: Commands| {
             commands.remove_resource::<Darkness>();
         })
@@ -45,6 +43,21 @@ pub(super) fn plugin(app: &mut App) {
 struct Darkness {
     image: Handle<Image>,
     lit: Vec<usize>,
+}
+
+/// How dark the darkness makes a cell: 0 in full light (or with no torch, on Easy) to 1 where
+/// nothing has been seen. What stands on the maze over the darkness (the shrines) is darkened by
+/// this much, as the cell's floor is.
+pub(super) fn darkness_over(run: &MazeRun, cell: usize) -> f32 {
+    run.rules.torch_radius.map_or(0.0, |radius| {
+        f32::from(cell_alpha(run, cell, radius)) / 255.0
+    })
+}
+
+/// The colour of the dark, for what is darkened by [`darkness_over`].
+pub(super) fn dark_colour() -> Color {
+    let [r, g, b] = DARK;
+    Color::srgb_u8(r, g, b)
 }
 
 /// How dark the squares of a cell are.
@@ -95,6 +108,7 @@ fn spawn_darkness(
     mut commands: Commands,
     run: Option<Res<CurrentMaze>>,
     mut images: ResMut<Assets<Image>>,
+    mut layers: ResMut<MazeLayers>,
 ) {
     let Some(run) = run else {
         return;
@@ -109,12 +123,7 @@ fn spawn_darkness(
     let seen = (0..run.maze.cell_count()).filter(|&cell| run.is_seen(cell));
     paint(&mut image, &run, radius, seen);
     let image = images.add(image);
-    commands.spawn(maze_layer(
-        "Maze darkness",
-        image.clone(),
-        world_size(&run.maze),
-        DARKNESS_Z,
-    ));
+    layers.set(Layer::Darkness, image.clone());
     commands.insert_resource(Darkness {
         image,
         lit: run.lit().to_vec(),

@@ -1,9 +1,11 @@
 //! Maze mode: the drawing of the maze and the player. The walls are one texture with a texel per
-//! wall-grid square (a 1000 x 1000 maze is one 2001 x 2001 sprite, not a million sprites); the
-//! trail is a transparent texture of the same size, painted only where it changes. The camera
-//! follows the player and zooms. The hint overlay draws itself ([`super::hint`]).
+//! wall-grid square (a 1000 x 1000 maze is one 2001 x 2001 texture, not a million sprites); the
+//! trail is a transparent texture of the same size, painted only where it changes; both are
+//! layers of the maze's floor ([`super::layers`]). The camera follows the player and zooms. The
+//! hint overlay paints its own layers ([`super::hint`]).
 
-use super::generation::{CurrentMaze, start_maze};
+use super::generation::CurrentMaze;
+use super::layers::{Layer, MazeLayers, PaintLayers};
 use super::walk::{PlayerCaught, PlayerStepped};
 use crate::game::camera::end_mode_view;
 use crate::game::screens::AppSystems;
@@ -45,9 +47,7 @@ const DRAGGED: [u8; 4] = [120, 40, 110, 200];
 /// Nothing painted.
 pub(super) const CLEAR: [u8; 4] = [0, 0, 0, 0];
 
-// Drawing order, back to front (the hint's layers sit between them).
-const WALL_Z: f32 = 0.0;
-const TRAIL_Z: f32 = 2.0;
+/// Over the maze's layers and everything on them.
 const PLAYER_Z: f32 = 5.0;
 /// The player's radius in wall-grid squares.
 const PLAYER_RADIUS: f32 = 0.7;
@@ -58,21 +58,24 @@ pub(super) fn plugin(app: &mut App) {
     if !crate::game::screens::draws(app) {
         return;
     }
-    app.add_systems(OnEnter(super::SCREEN), spawn_maze_view.after(start_maze))
-        .add_systems(OnExit(super::SCREEN), end_mode_view::<MazeView>)
-        .add_systems(
-            Update,
-            (
-                paint_trail.run_if(on_message::<PlayerStepped>),
-                paint_way_back.run_if(on_message::<PlayerCaught>),
-                glide_player,
-                zoom_camera,
-                follow_player,
-            )
-                .chain()
-                .in_set(AppSystems::Present)
-                .run_if(in_state(super::SCREEN).and_then(resource_exists::<MazeView>)),
-        );
+    app.add_systems(
+        OnEnter(super::SCREEN),
+        (paint_walls_and_trail.in_set(PaintLayers), spawn_maze_view).chain(),
+    )
+    .add_systems(OnExit(super::SCREEN), end_mode_view::<MazeView>)
+    .add_systems(
+        Update,
+        (
+            paint_trail.run_if(on_message::<PlayerStepped>),
+            paint_way_back.run_if(on_message::<PlayerCaught>),
+            glide_player,
+            zoom_camera,
+            follow_player,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(super::SCREEN).and_then(resource_exists::<MazeView>)),
+    );
 }
 
 /// The maze's drawing: the trail texture and the maze's size in the world.
@@ -174,25 +177,6 @@ pub(super) fn put(image: &mut Image, (column, row): (usize, usize), colour: [u8;
     }
 }
 
-/// A layer of the maze's drawing: a texture over the whole maze at depth `z`.
-pub(super) fn maze_layer(
-    name: &'static str,
-    image: Handle<Image>,
-    world_size: Vec2,
-    z: f32,
-) -> impl Bundle {
-    (
-        Name::new(name),
-        Sprite {
-            image,
-            custom_size: Some(world_size),
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, z),
-        DespawnOnExit(super::SCREEN),
-    )
-}
-
 /// The size of `maze` in the world.
 pub(super) fn world_size(maze: &Maze) -> Vec2 {
     Vec2::new(
@@ -217,10 +201,34 @@ fn paint_walls(maze: &Maze) -> Image {
     image
 }
 
-fn spawn_maze_view(
+/// The walls' and the trail's layers of a new maze, and the view that paints the trail on.
+fn paint_walls_and_trail(
     mut commands: Commands,
     run: Option<Res<CurrentMaze>>,
     mut images: ResMut<Assets<Image>>,
+    mut layers: ResMut<MazeLayers>,
+) {
+    let Some(run) = run else {
+        return;
+    };
+    let maze = &run.maze;
+    let mut trail = blank_image(maze, CLEAR);
+    for texel in walk_texels(maze, run.trail()) {
+        put(&mut trail, texel, TRAIL);
+    }
+    let view = MazeView {
+        trail: images.add(trail),
+        world_size: world_size(maze),
+    };
+    layers.set(Layer::Walls, images.add(paint_walls(maze)));
+    layers.set(Layer::Trail, view.trail.clone());
+    commands.insert_resource(view);
+}
+
+/// The player's disc, and the camera's zoom and place for a new maze.
+fn spawn_maze_view(
+    mut commands: Commands,
+    run: Option<Res<CurrentMaze>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
@@ -231,26 +239,6 @@ fn spawn_maze_view(
     };
     let maze = &run.maze;
     let world_size = world_size(maze);
-    let mut trail = blank_image(maze, CLEAR);
-    for texel in walk_texels(maze, run.trail()) {
-        put(&mut trail, texel, TRAIL);
-    }
-    let view = MazeView {
-        trail: images.add(trail),
-        world_size,
-    };
-    commands.spawn(maze_layer(
-        "Maze walls",
-        images.add(paint_walls(maze)),
-        world_size,
-        WALL_Z,
-    ));
-    commands.spawn(maze_layer(
-        "Maze trail",
-        view.trail.clone(),
-        world_size,
-        TRAIL_Z,
-    ));
     let player_at = texel_position(maze, cell_texel(maze, run.player));
     // A bright disc with a dark rim, a little wider than a corridor so it stays easy to find
     // when zoomed out on a large maze.
@@ -281,7 +269,6 @@ fn spawn_maze_view(
         let focus = camera_focus(world_size, window.size() * scale, player_at);
         transform.translation = focus.extend(transform.translation.z);
     }
-    commands.insert_resource(view);
 }
 
 /// The zoom at which the whole maze fits the window below the HUD.
