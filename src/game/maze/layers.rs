@@ -60,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The systems that paint the layers of a new maze and hand them to [`MazeLayers`], before the
-/// stacks are made of them.
+/// stack is made of them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct PaintLayers;
 

@@ -1,8 +1,8 @@
 //! Maze mode: the drawing of the maze and the player. The walls are one texture with a texel per
 //! wall-grid square (a 1000 x 1000 maze is one 2001 x 2001 texture, not a million sprites); the
 //! trail is a transparent texture of the same size, painted only where it changes; both are
-//! layers of the maze's floor ([`super::layers`]). The camera follows the player and zooms. The
-//! hint overlay paints its own layers ([`super::hint`]).
+//! layers of the maze's one drawn quad ([`super::layers`]). The camera follows the player and
+//! zooms. The hint overlay paints its own layers ([`super::hint`]).
 
 use super::generation::CurrentMaze;
 use super::layers::{Layer, MazeLayers, PaintLayers};
