@@ -33,7 +33,9 @@ fn wander_json_shows_tethered_npcs_that_move_differently() {
             "mean_speed",
             "min_pairwise_path_difference",
             "overlapping_pairs",
+            "routes",
             "routes_planned",
+            "routes_repaired",
             "seed",
             "steps",
             "tether_margin",
@@ -50,7 +52,9 @@ fn wander_json_shows_tethered_npcs_that_move_differently() {
         farthest > 0.0 && farthest <= (radius + margin) * 1.0001,
         "{farthest} > {radius} + {margin}"
     );
+    assert_eq!(run["routes"], "replan");
     assert_eq!(run["routes_planned"], 0, "an open plane needs no routes");
+    assert_eq!(run["routes_repaired"], 0);
     assert!(run["mean_speed"].as_f64().unwrap() > 0.0);
     assert!(run["min_pairwise_path_difference"].as_f64().unwrap() > 0.5);
     assert_eq!(run, json_of(&args), "the same seed runs the same");
@@ -97,6 +101,56 @@ fn wander_keeps_a_crowd_on_stone_apart_and_plans_without_long_waits() {
     assert!(kept["routes_planned"].as_u64().unwrap() > 0);
     let wait = kept["max_plan_wait_s"].as_f64().unwrap();
     assert!(wait > 0.0 && wait <= 0.25, "{wait}");
+}
+
+/// On stone, `--routes repair` repairs routes where `--routes replan` plans them afresh, and
+/// both keep every NPC within its tether and margin.
+#[test]
+fn wander_on_stone_repairs_routes_when_asked_and_keeps_the_tether() {
+    let crowd = |routes: &str| {
+        json_of(&[
+            "wander",
+            "--seed",
+            "6",
+            "--count",
+            "800",
+            "--steps",
+            "400",
+            "--density",
+            "0.4",
+            "--routes",
+            routes,
+            "--format",
+            "json",
+        ])
+    };
+    let (replanned, repaired) = (crowd("replan"), crowd("repair"));
+    let count = |run: &serde_json::Value, key: &str| run[key].as_u64().unwrap();
+    assert_eq!(count(&replanned, "routes_repaired"), 0, "{replanned}");
+    assert!(count(&replanned, "routes_planned") > 0, "{replanned}");
+    assert!(
+        count(&repaired, "routes_repaired") > count(&repaired, "routes_planned"),
+        "{repaired}"
+    );
+    for run in [&replanned, &repaired] {
+        let limit =
+            run["wander_max_distance"].as_f64().unwrap() + run["tether_margin"].as_f64().unwrap();
+        let farthest = run["max_distance_from_home"].as_f64().unwrap();
+        assert!(farthest <= limit * 1.0001, "{run}");
+    }
+    let text = stdout(&temple_trails(&[
+        "wander",
+        "--count",
+        "300",
+        "--steps",
+        "200",
+        "--density",
+        "0.4",
+        "--routes",
+        "repair",
+    ]));
+    assert!(text.contains("routes: repair\n"), "{text}");
+    assert!(text.contains("routes repaired: "), "{text}");
 }
 
 /// Turns along a polyline of `[x, y]` points as the paper counts them: setting off is the first
@@ -214,6 +268,10 @@ fn smooth_reports_both_methods_and_dumps_the_paths() {
 #[test]
 fn wander_and_smooth_bad_values_are_refused() {
     assert_usage_error(&["wander", "--count", "0"], &["--count"]);
+    assert_usage_error(
+        &["wander", "--routes", "mend"],
+        &["--routes", "replan, repair"],
+    );
     assert_usage_error(&["wander", "--steps", "2000000"], &["--steps"]);
     assert_usage_error(&["wander", "--density", "0.9"], &["0 to 0.45"]);
     assert_usage_error(&["wander", "--density", "dense"], &["not a number"]);

@@ -6,13 +6,16 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use temple_trails::logic::grid_search::GridSearch;
 use temple_trails::logic::runner::timing::SIMULATION_STEP_S;
 use temple_trails::logic::wanderers::crowd::{Body, OVERLAP_TOLERANCE};
 use temple_trails::logic::wanderers::field::ObstacleField;
+use temple_trails::logic::wanderers::reach::Tethered;
 use temple_trails::logic::wanderers::sandbox::{
-    FootprintMix, MAX_DENSITY, MAX_PLAN_WAIT_S, SETTLING_S, Sandbox, SandboxConfig, StepRules,
-    TETHER_MARGIN, field_size_for,
+    FootprintMix, MAX_DENSITY, MAX_PLAN_WAIT_S, RouteUpkeep, SETTLING_S, Sandbox, SandboxConfig,
+    StepRules, TETHER_MARGIN, field_size_for,
 };
+use temple_trails::logic::wanderers::smoothing::{FarthestSearch, smooth};
 use temple_trails::logic::wanderers::wander::WanderParams;
 
 /// The game's fixed step.
@@ -167,6 +170,157 @@ fn on_open_ground_the_tether_holds_within_its_margin() {
     }
 }
 
+/// The length of a polyline through cell centres, in cells.
+fn length_through(sandbox: &Sandbox, cells: &[usize]) -> f32 {
+    cells
+        .windows(2)
+        .map(|pair| {
+            let ([ax, ay], [bx, by]) = (sandbox.centre(pair[0]), sandbox.centre(pair[1]));
+            (ax - bx).hypot(ay - by)
+        })
+        .sum()
+}
+
+/// On stone as on open ground, with routes planned afresh or repaired: no NPC strays farther
+/// from home than its wander distance and the margin, and every route is a side-step path its
+/// body fits all along, inside that distance, smoothed onto its own cells, ending at the cell
+/// it was made for, which lies near the NPC's target unless the NPC waits for a new one.
+/// (Routes searched without the tether, or repairs that splice a path badly, fail it.)
+#[test]
+fn on_stone_the_tether_holds_and_every_route_is_walkable() {
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    for case in 0..12 {
+        let seed = rng.random_range(0..1_000_000);
+        let mix = FootprintMix::ALL[case % 3];
+        let density = rng.random_range(0.2..=MAX_DENSITY);
+        let routes = RouteUpkeep::ALL[case % 2];
+        let params = WanderParams {
+            wander_max_distance: rng.random_range(3.0..14.0),
+            ..WanderParams::default()
+        };
+        let rules = StepRules {
+            routes,
+            ..StepRules::default()
+        };
+        let context = format!("case {case}: seed {seed}, {mix:?}, {density:.2} stone, {routes:?}");
+        let mut sandbox = sandbox(seed, 600, mix, density);
+        let limit = params.wander_max_distance + TETHER_MARGIN;
+        let field = sandbox.field.clone();
+        for step in 0..500 {
+            sandbox.step(&params, STEP_S, &rules);
+            for i in 0..sandbox.crowd.len() {
+                let npc = sandbox.npc(i);
+                let [hx, hy] = npc.home;
+                let [px, py] = npc.position;
+                assert!(
+                    (px - hx).hypot(py - hy) <= limit + 1e-3,
+                    "{context}, step {step}: NPC {i} strayed to {:?}",
+                    npc.position
+                );
+                let Some(route) = npc.route else { continue };
+                for pair in route.raw.windows(2) {
+                    let ((ax, ay), (bx, by)) = (field.coords(pair[0]), field.coords(pair[1]));
+                    assert_eq!(ax.abs_diff(bx) + ay.abs_diff(by), 1, "{context}: NPC {i}");
+                }
+                for &cell in &route.raw[1..] {
+                    let [cx, cy] = sandbox.centre(cell);
+                    assert!(
+                        field.fits(npc.footprint, cell),
+                        "{context}: NPC {i} on stone"
+                    );
+                    assert!(
+                        (cx - hx).hypot(cy - hy) <= limit,
+                        "{context}: NPC {i} off tether"
+                    );
+                }
+                assert_eq!(route.raw.last(), Some(&route.goal), "{context}: NPC {i}");
+                let on_own_cells: Vec<usize> = route.kept.iter().map(|&k| route.raw[k]).collect();
+                assert_eq!(on_own_cells, route.waypoints, "{context}: NPC {i}");
+                let ((gx, gy), (tx, ty)) = (
+                    field.coords(route.goal),
+                    field.coords(sandbox.cell_at(npc.target)),
+                );
+                assert!(
+                    npc.queued || gx.abs_diff(tx) + gy.abs_diff(ty) <= 3,
+                    "{context}, step {step}: NPC {i}'s route ends far from its target"
+                );
+            }
+        }
+        let stats = sandbox.stats;
+        assert!(stats.routes > 0, "{context}: {stats:?}");
+        assert_eq!(
+            stats.repairs > 0,
+            routes == RouteUpkeep::Repair,
+            "{context}"
+        );
+    }
+}
+
+/// Repaired routes are nearly as short as fresh ones: over every route a repairing crowd
+/// follows after a few seconds, the smoothed length from its first waypoint is within 3 % of a
+/// fresh plan's between the same cells, on the same tethered graph, in total.
+#[test]
+fn repaired_routes_are_within_three_percent_of_fresh_ones() {
+    let params = WanderParams::default();
+    let rules = StepRules {
+        routes: RouteUpkeep::Repair,
+        ..StepRules::default()
+    };
+    let mut search = GridSearch::new();
+    let (mut repaired_length, mut fresh_length, mut compared) = (0.0, 0.0, 0);
+    for (seed, mix) in [(4, FootprintMix::Small), (5, FootprintMix::Mixed)] {
+        let mut sandbox = sandbox(seed, 3_000, mix, 0.4);
+        for step in 0..640 {
+            sandbox.step(&params, STEP_S, &rules);
+            if step % 64 != 63 {
+                continue;
+            }
+            for i in 0..sandbox.crowd.len() {
+                let Some(route) = sandbox.npc(i).route else {
+                    continue;
+                };
+                let (start, goal) = (route.waypoints[0], route.goal);
+                let graph = Tethered {
+                    reach: sandbox.reach(i),
+                    home: sandbox.crowd.home[i],
+                    radius: params.wander_max_distance + TETHER_MARGIN,
+                };
+                let fresh = search
+                    .astar(&graph, start, goal)
+                    .path
+                    .expect("it was reached");
+                let footprint = sandbox.footprints[i];
+                let fresh = smooth(
+                    &sandbox.field,
+                    footprint,
+                    &fresh,
+                    start,
+                    goal,
+                    FarthestSearch::Binary,
+                )
+                .unwrap();
+                repaired_length += length_through(&sandbox, &route.waypoints);
+                fresh_length += length_through(&sandbox, &fresh.waypoints);
+                compared += 1;
+            }
+        }
+        assert!(
+            sandbox.stats.repairs > sandbox.stats.routes,
+            "{:?}",
+            sandbox.stats
+        );
+    }
+    let ratio = repaired_length / fresh_length;
+    println!(
+        "{compared} routes: repaired {repaired_length:.0}, fresh {fresh_length:.0}, {ratio:.4}"
+    );
+    assert!(compared > 1_000, "{compared}");
+    assert!(
+        ratio <= 1.03,
+        "repaired routes are {ratio} times as long as fresh ones"
+    );
+}
+
 #[test]
 fn a_dense_crowd_on_dense_stone_waits_at_most_the_bound_for_plans() {
     let params = WanderParams::default();
@@ -202,11 +356,15 @@ fn every_core_and_one_core_step_the_same_crowd() {
     let params = WanderParams::default();
     let runs_of_pushes = MANY_NPCS / temple_trails::logic::wanderers::sandbox::APPLY_RUN;
     assert!(runs_of_pushes >= 4, "{runs_of_pushes} runs of pushes");
-    for (seed, mix, density) in [
-        (1, FootprintMix::Small, 0.0),
-        (2, FootprintMix::Mixed, 0.4),
-        (3, FootprintMix::Points, 0.45),
+    for (seed, mix, density, routes) in [
+        (1, FootprintMix::Small, 0.0, RouteUpkeep::Replan),
+        (2, FootprintMix::Mixed, 0.4, RouteUpkeep::Replan),
+        (3, FootprintMix::Points, 0.45, RouteUpkeep::Repair),
     ] {
+        let rules = StepRules {
+            routes,
+            ..StepRules::default()
+        };
         let start = sandbox(seed, MANY_NPCS, mix, density);
         let run_on = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new()
@@ -216,7 +374,7 @@ fn every_core_and_one_core_step_the_same_crowd() {
             let mut crowd = start.clone();
             pool.install(|| {
                 for _ in 0..40 {
-                    crowd.step(&params, STEP_S, &StepRules::default());
+                    crowd.step(&params, STEP_S, &rules);
                 }
             });
             crowd

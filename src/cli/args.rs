@@ -5,7 +5,7 @@ use crate::logic::difficulty::Difficulty;
 use crate::logic::maze::Algorithm;
 use crate::logic::seed::parse_seed;
 use crate::logic::wanderers::field::Footprint;
-use crate::logic::wanderers::sandbox::{FootprintMix, MAX_DENSITY};
+use crate::logic::wanderers::sandbox::{FootprintMix, MAX_DENSITY, RouteUpkeep};
 use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::ops::RangeInclusive;
@@ -72,6 +72,20 @@ pub fn footprint_mix_arg(text: &str) -> Result<FootprintMix, String> {
         .into_iter()
         .find(|mix| mix.name() == text.trim())
         .ok_or_else(|| format!("'{text}' is not a body mix: use {}", names.join(", ")))
+}
+
+/// How routes are kept up, by name: `repair` or `replan`.
+pub fn route_upkeep_arg(text: &str) -> Result<RouteUpkeep, String> {
+    let names = RouteUpkeep::ALL.map(RouteUpkeep::name);
+    RouteUpkeep::ALL
+        .into_iter()
+        .find(|upkeep| upkeep.name() == text.trim())
+        .ok_or_else(|| {
+            format!(
+                "'{text}' is not a way to keep routes: use {}",
+                names.join(", ")
+            )
+        })
 }
 
 /// A whole number of cells in `range`, named `what` in the error.

@@ -3,11 +3,12 @@
 //! how differently they moved, how much their bodies overlapped and how long plans kept them
 //! waiting.
 
-use super::args::{Format, SeedArg, density_arg, footprint_mix_arg, seed_arg};
+use super::args::{Format, SeedArg, density_arg, footprint_mix_arg, route_upkeep_arg, seed_arg};
 use super::{CliError, render};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::wanderers::sandbox::{
-    FootprintMix, SETTLING_S, Sandbox, SandboxConfig, StepRules, TETHER_MARGIN, field_size_for,
+    FootprintMix, RouteUpkeep, SETTLING_S, Sandbox, SandboxConfig, StepRules, TETHER_MARGIN,
+    field_size_for,
 };
 use crate::logic::wanderers::wander::WanderParams;
 use serde::Serialize;
@@ -44,6 +45,10 @@ pub struct WanderArgs {
     /// Let bodies walk through each other.
     #[arg(long)]
     pub no_avoid: bool,
+    /// When a target moves away from its route's end: replan the route from scratch (the
+    /// default), or repair its end with a small search from the route's own cells.
+    #[arg(long, default_value = "replan", value_parser = route_upkeep_arg)]
+    pub routes: RouteUpkeep,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -58,6 +63,7 @@ struct WanderReport {
     density: f64,
     bodies: FootprintMix,
     avoid: bool,
+    routes: RouteUpkeep,
     field_width: usize,
     field_height: usize,
     wander_max_distance: f32,
@@ -73,7 +79,10 @@ struct WanderReport {
     overlapping_pairs: usize,
     /// The longest any NPC waited for a plan, in seconds.
     max_plan_wait_s: f64,
+    /// Routes planned from scratch.
     routes_planned: u64,
+    /// Routes repaired as their targets moved, rather than planned again.
+    routes_repaired: u64,
 }
 
 /// The crowd on a field sized as the sandbox sizes it, summed up after its steps.
@@ -92,6 +101,7 @@ pub fn run(args: &WanderArgs) -> Result<String, CliError> {
     });
     let rules = StepRules {
         avoid: !args.no_avoid,
+        routes: args.routes,
         ..StepRules::default()
     };
     let summary = sandbox.run_and_summarize(&params, WANDER_STEP_S, args.steps, &rules);
@@ -102,6 +112,7 @@ pub fn run(args: &WanderArgs) -> Result<String, CliError> {
         density: args.density,
         bodies: args.bodies,
         avoid: rules.avoid,
+        routes: rules.routes,
         field_width: width,
         field_height: height,
         wander_max_distance: params.wander_max_distance,
@@ -113,16 +124,17 @@ pub fn run(args: &WanderArgs) -> Result<String, CliError> {
         overlapping_pairs: summary.overlaps.pairs,
         max_plan_wait_s: summary.stats.longest_plan_wait_s,
         routes_planned: summary.stats.routes,
+        routes_repaired: summary.stats.repairs,
     };
     render(args.format, &report, |report| {
         format!(
             "seed: {}\ncount: {}\nsteps: {}\nfield: {} x {} cells, {:.0}% stone\n\
-             bodies: {}\nkeep apart: {}\nwander max distance: {} (+{} margin)\n\
+             bodies: {}\nkeep apart: {}\nroutes: {}\nwander max distance: {} (+{} margin)\n\
              max distance from home: {:.3}\nmean speed: {:.3}\n\
              min pairwise path difference: {}\n\
              after the first {SETTLING_S} s: at most {} overlapping pairs, \
              at most {:.1}% of a body covered\n\
-             routes planned: {}\nlongest wait for a plan: {:.3} s\n",
+             routes planned: {}\nroutes repaired: {}\nlongest wait for a plan: {:.3} s\n",
             report.seed,
             report.count,
             report.steps,
@@ -131,6 +143,7 @@ pub fn run(args: &WanderArgs) -> Result<String, CliError> {
             report.density * 100.0,
             report.bodies.label(),
             if report.avoid { "yes" } else { "no" },
+            report.routes.name(),
             report.wander_max_distance,
             report.tether_margin,
             report.max_distance_from_home,
@@ -141,6 +154,7 @@ pub fn run(args: &WanderArgs) -> Result<String, CliError> {
             report.overlapping_pairs,
             report.max_overlap_fraction * 100.0,
             report.routes_planned,
+            report.routes_repaired,
             report.max_plan_wait_s,
         )
     })

@@ -57,6 +57,21 @@ struct CellState {
     parent: u32,
 }
 
+/// Records that `child` is `g` steps from the start through `parent`, unless this query has
+/// already expanded it or reached it as cheaply; returns whether it did.
+fn improve(child: &mut CellState, generation: u32, g: u32, parent: usize) -> bool {
+    if child.closed == generation || (child.seen == generation && child.g <= g) {
+        return false;
+    }
+    *child = CellState {
+        seen: generation,
+        closed: 0,
+        g,
+        parent: parent as u32,
+    };
+    true
+}
+
 /// An open-list entry: `(g << 32) | cell`, so sorting orders by g, then by cell.
 fn entry(g: u32, cell: usize) -> u64 {
     (u64::from(g) << 32) | cell as u64
@@ -164,16 +179,9 @@ impl GridSearch {
             let (cells, open_now, open_later) =
                 (&mut self.cells, &mut self.open_now, &mut self.open_later);
             grid.for_each_neighbour(cell, |next| {
-                let child = &mut cells[next];
-                if child.closed == generation || (child.seen == generation && child.g <= child_g) {
+                if !improve(&mut cells[next], generation, child_g, cell) {
                     return;
                 }
-                *child = CellState {
-                    seen: generation,
-                    closed: 0,
-                    g: child_g,
-                    parent: cell as u32,
-                };
                 let towards_goal = if next == cell + 1 {
                     x < goal_x
                 } else if next + 1 == cell {
@@ -188,6 +196,77 @@ impl GridSearch {
                 } else {
                     open_later.push(entry(child_g, next));
                 }
+            });
+        }
+        SearchOutcome {
+            path: found.then(|| self.path_to(goal)),
+            expanded,
+        }
+    }
+
+    /// A* to `goal` from several cells at once, each already `g` steps along (a route being
+    /// repaired: the cells of its corridor, at their distance along it), expanding at most
+    /// `budget` cells. The path found runs from one of the seeds to the goal and is the cheapest
+    /// over every seed's `g` plus its steps; `None` when the goal cannot be reached or the budget
+    /// runs out first. Ties go as in [`Self::astar`]: larger g, then larger cell id.
+    ///
+    /// # Panics
+    /// If `goal` or a seed is not a cell of `grid`.
+    pub fn astar_from_seeds(
+        &mut self,
+        grid: &impl GridGraph,
+        seeds: &[(usize, u32)],
+        goal: usize,
+        budget: usize,
+    ) -> SearchOutcome {
+        let cells = grid.cell_count();
+        let generation = self.begin(cells, goal, goal);
+        let width = grid.width();
+        let (goal_x, goal_y) = (goal % width, goal / width);
+        let manhattan = |cell: usize| {
+            let (x, y) = (cell % width, cell / width);
+            (x.abs_diff(goal_x) + y.abs_diff(goal_y)) as u32
+        };
+        // Seeds have f values of their own, so the two buckets of `astar` do not apply: a heap
+        // ordered by f, then larger g, then larger cell.
+        let mut open = std::collections::BinaryHeap::new();
+        for &(seed, g) in seeds {
+            assert!(seed < cells, "seeds must be cells of the grid");
+            let state = &mut self.cells[seed];
+            if state.seen == generation && state.g <= g {
+                continue;
+            }
+            *state = CellState {
+                seen: generation,
+                closed: 0,
+                g,
+                parent: NO_PARENT,
+            };
+            open.push((std::cmp::Reverse(g + manhattan(seed)), g, seed));
+        }
+        let mut expanded = 0;
+        let mut found = false;
+        while let Some((_, g, cell)) = open.pop() {
+            let state = &mut self.cells[cell];
+            if state.closed == generation || state.g != g {
+                continue;
+            }
+            if cell == goal {
+                found = true;
+                break;
+            }
+            if expanded == budget {
+                break;
+            }
+            state.closed = generation;
+            expanded += 1;
+            let child_g = g + 1;
+            let cells = &mut self.cells;
+            grid.for_each_neighbour(cell, |next| {
+                if !improve(&mut cells[next], generation, child_g, cell) {
+                    return;
+                }
+                open.push((std::cmp::Reverse(child_g + manhattan(next)), child_g, next));
             });
         }
         SearchOutcome {
@@ -341,152 +420,4 @@ impl std::fmt::Debug for RouteTree {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// An open grid with some cells blocked, for tests independent of mazes.
-    struct Field {
-        width: usize,
-        height: usize,
-        blocked: Vec<bool>,
-    }
-
-    impl Field {
-        fn parse(rows: &[&str]) -> Field {
-            Field {
-                width: rows[0].len(),
-                height: rows.len(),
-                blocked: rows
-                    .iter()
-                    .flat_map(|r| r.bytes().map(|b| b == b'#'))
-                    .collect(),
-            }
-        }
-    }
-
-    impl GridGraph for Field {
-        fn width(&self) -> usize {
-            self.width
-        }
-        fn height(&self) -> usize {
-            self.height
-        }
-        fn for_each_neighbour(&self, cell: usize, mut visit: impl FnMut(usize)) {
-            let (x, y) = (cell % self.width, cell / self.width);
-            let mut try_visit = |n: usize| {
-                if !self.blocked[n] {
-                    visit(n);
-                }
-            };
-            if y > 0 {
-                try_visit(cell - self.width);
-            }
-            if x + 1 < self.width {
-                try_visit(cell + 1);
-            }
-            if y + 1 < self.height {
-                try_visit(cell + self.width);
-            }
-            if x > 0 {
-                try_visit(cell - 1);
-            }
-        }
-    }
-
-    #[test]
-    fn astar_goes_around_a_wall() {
-        let field = Field::parse(&["....", ".##.", ".#..", "...."]);
-        let mut search = GridSearch::new();
-        let outcome = search.astar(&field, 0, 15);
-        assert_eq!(outcome.steps(), Some(6));
-        let bfs = search.bfs(&field, 0, 15);
-        assert_eq!(bfs.steps(), Some(6));
-    }
-
-    #[test]
-    fn unreachable_goal_gives_no_path() {
-        let field = Field::parse(&["..#.", "..#.", "###."]);
-        let mut search = GridSearch::new();
-        assert_eq!(search.astar(&field, 0, 3).path, None);
-        assert_eq!(search.bfs(&field, 0, 3).path, None);
-        // The buffers still work afterwards.
-        assert_eq!(search.astar(&field, 0, 5).steps(), Some(2));
-    }
-
-    #[test]
-    fn start_equal_to_goal_is_a_one_cell_path() {
-        let field = Field::parse(&["...", "..."]);
-        let outcome = GridSearch::new().astar(&field, 4, 4);
-        assert_eq!(outcome.path, Some(vec![4]));
-        assert_eq!(outcome.expanded, 1);
-    }
-
-    #[test]
-    fn astar_on_open_ground_expands_only_the_straight_band() {
-        // With ties broken towards larger g, A* walks straight at the goal on open ground.
-        let field = Field::parse(&[".........."; 10]);
-        let outcome = GridSearch::new().astar(&field, 0, 99);
-        assert_eq!(outcome.steps(), Some(18));
-        assert_eq!(outcome.expanded, 19);
-    }
-
-    #[test]
-    fn buffers_survive_a_generation_wrap() {
-        let field = Field::parse(&["....", ".##.", "...."]);
-        let mut search = GridSearch::new();
-        search.astar(&field, 0, 11);
-        search.generation = u32::MAX - 1;
-        for _ in 0..3 {
-            assert_eq!(search.astar(&field, 0, 11).steps(), Some(5));
-            assert_eq!(search.bfs(&field, 11, 0).steps(), Some(5));
-        }
-    }
-
-    #[test]
-    fn distance_map_matches_bfs() {
-        let field = Field::parse(&["....#", ".##.#", "....#", "#####"]);
-        let map = distance_map(&field, 0);
-        let mut search = GridSearch::new();
-        for (cell, &distance) in map.iter().enumerate() {
-            let steps = search.bfs(&field, 0, cell).steps().map(|s| s as u32);
-            assert_eq!(distance, steps, "cell {cell}");
-        }
-    }
-
-    #[test]
-    fn a_route_tree_gives_shortest_routes_from_everywhere() {
-        let grid = Field::parse(&[
-            "......#...",
-            ".####.#.#.",
-            ".#....#.#.",
-            ".#.####.#.",
-            "...#......",
-            ".#...####.",
-        ]);
-        let goal = grid.width * 2 + 3;
-        let tree = RouteTree::toward(&grid, goal);
-        let distance = distance_map(&grid, goal);
-        let mut search = GridSearch::new();
-        for (cell, &steps) in distance.iter().enumerate() {
-            let route = tree.route_from(cell);
-            assert_eq!(
-                route.as_ref().map(|r| r.len() as u32 - 1),
-                steps,
-                "cell {cell}"
-            );
-            let Some(route) = route else { continue };
-            assert_eq!((route[0], *route.last().unwrap()), (cell, goal));
-            for pair in route.windows(2) {
-                let mut neighbours = Vec::new();
-                grid.for_each_neighbour(pair[0], |n| neighbours.push(n));
-                assert!(neighbours.contains(&pair[1]), "{pair:?}");
-            }
-            assert_eq!(
-                search.astar(&grid, cell, goal).steps(),
-                Some(route.len() - 1)
-            );
-        }
-        assert_eq!(tree.next_from(goal), None);
-        assert_eq!(tree.next_from(usize::MAX), None);
-    }
-}
+mod tests;

@@ -8,7 +8,8 @@ use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::logic::ranges::clamp_into;
 use crate::logic::wanderers::sandbox::{
-    FootprintMix, MAX_DENSITY, PLAN_BUDGET_PER_STEP, SandboxConfig, StepRules, field_size_for,
+    FootprintMix, MAX_DENSITY, PLAN_BUDGET_PER_STEP, RouteUpkeep, SandboxConfig, StepRules,
+    field_size_for,
 };
 use crate::logic::wanderers::smoothing::FarthestSearch;
 use crate::logic::wanderers::wander::{
@@ -46,6 +47,8 @@ pub const BODIES: MenuItem = MenuItem::Setting("wanderers.footprints");
 pub const AVOID: MenuItem = MenuItem::Setting("wanderers.avoid");
 /// The farthest-node search row.
 pub const SEARCH: MenuItem = MenuItem::Setting("wanderers.search");
+/// The route upkeep row.
+pub const ROUTES: MenuItem = MenuItem::Setting("wanderers.routes");
 /// The targets and tethers switch.
 pub const SHOW_TARGETS: MenuItem = MenuItem::Setting("wanderers.show_targets");
 /// The selected NPC's paths switch.
@@ -78,6 +81,8 @@ pub struct WanderersOptions {
     pub search: FarthestSearch,
     /// Push apart NPCs whose bodies touch.
     pub avoid: bool,
+    /// Whether routes are planned again or repaired when targets move.
+    pub routes: RouteUpkeep,
     /// Share of the field made stone (0 to [`MAX_DENSITY`]).
     pub density: f64,
     /// Draw each NPC's target and the tether to its home.
@@ -99,6 +104,7 @@ impl Default for WanderersOptions {
             footprints: FootprintMix::default(),
             search: FarthestSearch::default(),
             avoid: true,
+            routes: RouteUpkeep::default(),
             density: 0.25,
             show_targets: false,
             show_paths: true,
@@ -133,6 +139,7 @@ impl WanderersOptions {
             plan_budget: PLAN_BUDGET_PER_STEP,
             search: self.search,
             avoid: self.avoid,
+            routes: self.routes,
         }
     }
 
@@ -289,6 +296,11 @@ impl SettingsPage for WanderersOptions {
                 ),
             },
             SettingRow {
+                item: ROUTES,
+                label: "when targets move",
+                value: SettingValue::choice(&RouteUpkeep::ALL, self.routes, RouteUpkeep::name),
+            },
+            SettingRow {
                 item: SHOW_TARGETS,
                 label: "show targets and tethers (T)",
                 value: SettingValue::Toggle(self.show_targets),
@@ -313,6 +325,7 @@ impl SettingsPage for WanderersOptions {
             (DENSITY, SettingEdit::Number(share)) => self.density = share,
             (BODIES, SettingEdit::Choice(index)) => self.footprints = FootprintMix::ALL[index],
             (SEARCH, SettingEdit::Choice(index)) => self.search = FarthestSearch::ALL[index],
+            (ROUTES, SettingEdit::Choice(index)) => self.routes = RouteUpkeep::ALL[index],
             (AVOID, SettingEdit::Toggle(on)) => self.avoid = on,
             (SHOW_TARGETS, SettingEdit::Toggle(on)) => self.show_targets = on,
             (SHOW_PATHS, SettingEdit::Toggle(on)) => self.show_paths = on,

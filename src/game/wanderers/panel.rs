@@ -81,6 +81,11 @@ fn statistics(ui: &mut egui::Ui, stats: Option<&WanderersStats>, frame_s: f32) {
     );
     stat_row(
         ui,
+        "Repairs per second",
+        format!("{:.0}", stats.repairs_per_second),
+    );
+    stat_row(
+        ui,
         "Waypoints raw -> smoothed",
         format!(
             "{:.1} -> {:.1}",

@@ -1,5 +1,5 @@
 //! The sandbox's live statistics, measured over each second of sandbox time: NPCs, routes planned
-//! per second, mean waypoints before and after smoothing, turns per NPC per second (the paper's
+//! and repaired per second, mean waypoints before and after smoothing, turns per NPC per second (the paper's
 //! measure), how many NPCs wait for a plan and the longest any waited.
 
 use super::steering::{WanderersRun, rebuild_for_new_settings, start_sandbox};
@@ -27,9 +27,11 @@ pub(super) fn plugin(app: &mut App) {
 pub struct WanderersStats {
     /// NPCs in the sandbox.
     pub npcs: usize,
-    /// Routes planned per second.
+    /// Routes planned from scratch per second.
     pub replans_per_second: f64,
-    /// Mean A* nodes of the routes planned.
+    /// Routes repaired per second.
+    pub repairs_per_second: f64,
+    /// Mean A* nodes of the routes planned and repaired.
     pub mean_raw_waypoints: f64,
     /// Mean waypoints after smoothing.
     pub mean_smoothed_waypoints: f64,
@@ -82,8 +84,11 @@ fn measure_statistics(
         return;
     }
     stats.longest_plan_wait_s = window.longest_plan_wait_s;
-    let routes = (now.routes - then.routes) as f64;
-    stats.replans_per_second = routes / elapsed;
+    let planned = (now.routes - then.routes) as f64;
+    let repaired = (now.repairs - then.repairs) as f64;
+    stats.replans_per_second = planned / elapsed;
+    stats.repairs_per_second = repaired / elapsed;
+    let routes = planned + repaired;
     if routes > 0.0 {
         stats.mean_raw_waypoints = (now.raw_waypoints - then.raw_waypoints) as f64 / routes;
         stats.mean_smoothed_waypoints =

@@ -4,6 +4,7 @@
 pub mod comparison;
 pub mod crowd;
 pub mod field;
+pub mod reach;
 pub mod sandbox;
 pub mod smoothing;
 pub mod wander;

@@ -7,7 +7,11 @@
 //! [`MAX_PLAN_WAIT_S`]. The parts of a step that are independent per NPC run on every core, with
 //! the same result as on one.
 
+mod bodies;
+pub use bodies::{FootprintMix, field_size_for};
 mod planning;
+mod rules;
+pub use rules::{RouteUpkeep, StepRules};
 mod separation;
 mod state;
 pub use separation::APPLY_RUN;
@@ -16,19 +20,21 @@ mod targets;
 
 use super::crowd::{Body, Overlaps, SpatialGrid, measure_overlaps};
 use super::field::{Footprint, ObstacleField};
-use super::smoothing::{FarthestSearch, visible};
+use super::reach::Reach;
+use super::smoothing::visible;
 use super::wander::{WanderParams, WanderSummary, WanderTally, Wanderers, steer};
 use crate::logic::grid_search::GridSearch;
 use crate::logic::seed::{Stream, stream_rng};
 use rand::RngExt;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// A route is planned again when the target has moved this many cells (Manhattan) from the
 /// cell it was planned to.
 const REPLAN_DRIFT_CELLS: usize = 3;
-/// A route older than this is planned again, in seconds.
+/// A route older than this is planned again from where its NPC stands, in seconds (when routes
+/// are repaired, joined again from there): two NPCs bound for one waypoint can keep each other
+/// from it for ever, and one pushed along by others should take the way a fresh plan would.
 const ROUTE_LIFETIME_S: f32 = 4.0;
 /// An NPC whose target could not be reached waits this long before trying again, in seconds.
 const UNREACHABLE_WAIT_S: f32 = 1.0;
@@ -51,83 +57,6 @@ pub const TETHER_MARGIN: f32 = 2.0;
 pub const PLAN_BUDGET_PER_STEP: usize = 40;
 /// The densest stone the sandbox offers (denser fields break into pockets).
 pub const MAX_DENSITY: f64 = 0.45;
-/// The smallest sandbox field, in cells: a small crowd gets this; a larger one a larger field of
-/// the same shape.
-const BASE_FIELD: (usize, usize) = (192, 108);
-/// Open cells per cell of body once the crowd outgrows the base field: a crowd covers at most
-/// about a sixth of the open ground, so it has room to keep apart.
-const OPEN_CELLS_PER_BODY_CELL: f64 = 6.0;
-
-/// The field a sandbox of `count` NPCs of the `footprints` mix gets on stone of `density`: the
-/// base 192 x 108 cells, scaled up in both directions until the open ground is at least
-/// [`OPEN_CELLS_PER_BODY_CELL`] times the crowd's mean body area.
-pub fn field_size_for(count: usize, footprints: FootprintMix, density: f64) -> (usize, usize) {
-    let (width, height) = BASE_FIELD;
-    let open_share = (1.0 - density.clamp(0.0, MAX_DENSITY)).max(f64::EPSILON);
-    let cells = count as f64 * footprints.mean_area() * OPEN_CELLS_PER_BODY_CELL / open_share;
-    let scale = (cells / (width * height) as f64).sqrt().max(1.0);
-    // Rounded up, so the open ground is never short of the share asked.
-    (
-        (width as f64 * scale).ceil() as usize,
-        (height as f64 * scale).ceil() as usize,
-    )
-}
-
-/// Which body sizes the NPCs get.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum FootprintMix {
-    /// Every NPC is one cell.
-    Points,
-    /// One or two cells a side (1x1, 2x1, 1x2, 2x2).
-    #[default]
-    Small,
-    /// One to three cells a side, not only square.
-    Mixed,
-}
-
-impl FootprintMix {
-    /// Every mix, smallest first.
-    pub const ALL: [FootprintMix; 3] = [
-        FootprintMix::Points,
-        FootprintMix::Small,
-        FootprintMix::Mixed,
-    ];
-
-    /// The name shown to players.
-    pub const fn label(self) -> &'static str {
-        match self {
-            FootprintMix::Points => "1x1 only",
-            FootprintMix::Small => "up to 2x2",
-            FootprintMix::Mixed => "up to 3x3",
-        }
-    }
-
-    /// The name on the command line and in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            FootprintMix::Points => "points",
-            FootprintMix::Small => "small",
-            FootprintMix::Mixed => "mixed",
-        }
-    }
-
-    /// The mean body area of the mix, in cells: each side is drawn evenly from 1 to the largest.
-    pub fn mean_area(self) -> f64 {
-        let mean_side = (1.0 + self.max_side() as f64) / 2.0;
-        mean_side * mean_side
-    }
-
-    /// The largest side of the mix, in cells.
-    const fn max_side(self) -> usize {
-        match self {
-            FootprintMix::Points => 1,
-            FootprintMix::Small => 2,
-            FootprintMix::Mixed => 3,
-        }
-    }
-}
-
 /// Everything that shapes a sandbox.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SandboxConfig {
@@ -145,52 +74,38 @@ pub struct SandboxConfig {
     pub footprints: FootprintMix,
 }
 
-/// How a sandbox steps; all of it may change between steps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StepRules {
-    /// Plans per step when none is overdue.
-    pub plan_budget: usize,
-    /// How smoothing finds the farthest visible node.
-    pub search: FarthestSearch,
-    /// Whether bodies that touch are pushed apart.
-    pub avoid: bool,
-}
-
-impl Default for StepRules {
-    fn default() -> StepRules {
-        StepRules {
-            plan_budget: PLAN_BUDGET_PER_STEP,
-            search: FarthestSearch::default(),
-            avoid: true,
-        }
-    }
-}
-
 /// A planned route an NPC is following.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Route {
     /// The A* node path (cell ids).
     pub raw: Vec<usize>,
+    /// Where each waypoint lies in `raw`.
+    pub kept: Vec<usize>,
     /// The smoothed waypoints (cell ids), start first.
     pub waypoints: Vec<usize>,
     /// The waypoint being walked to.
     pub next: usize,
     /// The target cell the route was planned to.
     pub goal: usize,
-    /// Seconds since it was planned.
+    /// Steps per Manhattan step of the fresh plan it is or was repaired from: how much the stone
+    /// bends the way, which bounds how long repairs may make it.
+    pub detour: f32,
+    /// Seconds since it was planned or repaired.
     pub age_s: f32,
 }
 
 /// Running totals for the statistics panel.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct SandboxStats {
-    /// Routes planned (successful A* searches).
+    /// Routes planned from scratch (successful A* searches).
     pub routes: u64,
-    /// Plans attempted, successful or not.
+    /// Routes repaired rather than planned again.
+    pub repairs: u64,
+    /// Plans and repairs attempted, successful or not.
     pub plans: u64,
-    /// A* nodes over all routes.
+    /// A* nodes over all routes planned and repaired.
     pub raw_waypoints: u64,
-    /// Smoothed waypoints over all routes.
+    /// Smoothed waypoints over all routes planned and repaired.
     pub smoothed_waypoints: u64,
     /// Turns made along routes: each new leg of a route is one turn (the paper's count).
     pub turns: u64,
@@ -211,6 +126,9 @@ struct Move {
     /// A new leg of the route was begun.
     turned: bool,
     wants_plan: bool,
+    /// It should join its route again from where it stands: pushed against stone off the way to
+    /// its next waypoint, or on the route so long that others may have kept it from a waypoint.
+    rejoin: bool,
 }
 
 /// What became of an NPC's route in a step.
@@ -231,8 +149,13 @@ pub struct Sandbox {
     pub field: ObstacleField,
     /// The NPCs' wandering (homes, positions, targets on the map).
     pub crowd: Wanderers,
-    /// Each NPC's body.
+    /// Each NPC's body, as drawn when the sandbox was made (its planning and targets follow
+    /// the body it was made with).
     pub footprints: Vec<Footprint>,
+    /// Where each body shape of the crowd fits and can walk, one per shape.
+    reaches: Vec<Reach>,
+    /// Each NPC's entry in `reaches`.
+    reach_of: Vec<u8>,
     /// Each NPC's route, while it follows one.
     pub routes: Vec<Option<Route>>,
     /// Totals since the start.
@@ -242,6 +165,9 @@ pub struct Sandbox {
     /// NPCs waiting for a plan, oldest first, with the time they asked (in sandbox seconds).
     waiting: VecDeque<(usize, f64)>,
     queued: Vec<bool>,
+    /// NPCs that should join their route again from where they stand ([`Move::rejoin`]), until
+    /// it is repaired or planned again.
+    rejoin: Vec<bool>,
     /// Seconds each NPC must wait before asking for a plan again.
     cooldown_s: Vec<f32>,
     /// The last straight-line test of each NPC: (from cell, to cell, clear). NPCs change cell
@@ -306,7 +232,25 @@ impl Sandbox {
             .map(|(footprint, (x, y))| (footprint, [x as f32 + 0.5, y as f32 + 0.5]))
             .unzip();
         let count = homes.len();
+        let mut shapes: Vec<Footprint> = footprints.clone();
+        shapes.sort_unstable_by_key(|f| (f.length(), f.width()));
+        shapes.dedup();
+        let reaches: Vec<Reach> = shapes
+            .par_iter()
+            .map(|&shape| Reach::new(&field, shape))
+            .collect();
+        let reach_of = footprints
+            .iter()
+            .map(|f| {
+                shapes
+                    .iter()
+                    .position(|s| s == f)
+                    .expect("every shape has a reach") as u8
+            })
+            .collect();
         Sandbox {
+            reaches,
+            reach_of,
             crowd: Wanderers::new(config.seed, homes),
             footprints,
             routes: vec![None; count],
@@ -314,6 +258,7 @@ impl Sandbox {
             longest_wait_untaken_s: 0.0,
             waiting: VecDeque::new(),
             queued: vec![false; count],
+            rejoin: vec![false; count],
             cooldown_s: vec![0.0; count],
             last_sight: vec![None; count],
             noise_cell: vec![None; count],
@@ -333,6 +278,11 @@ impl Sandbox {
     pub fn centre(&self, cell: usize) -> [f32; 2] {
         let (x, y) = self.field.coords(cell);
         [x as f32 + 0.5, y as f32 + 0.5]
+    }
+
+    /// Where NPC `i`'s body fits and can walk.
+    pub fn reach(&self, i: usize) -> &Reach {
+        &self.reaches[usize::from(self.reach_of[i])]
     }
 
     /// NPC `i`'s body where it stands.
@@ -398,6 +348,7 @@ impl Sandbox {
             })
             .sum::<u64>();
         for (i, step) in moves.iter().enumerate() {
+            self.rejoin[i] |= step.rejoin;
             if step.wants_plan && !self.queued[i] && self.cooldown_s[i] <= 0.0 {
                 self.queued[i] = true;
                 self.waiting.push_back((i, self.stats.seconds));
@@ -406,7 +357,7 @@ impl Sandbox {
         if rules.avoid {
             self.separate(params);
         }
-        self.plan_waiting(rules, dt);
+        self.plan_waiting(rules, dt, params.wander_max_distance);
     }
 
     /// Runs `steps` steps of `dt` seconds and sums up what happened: the wandering, and from the
@@ -460,6 +411,7 @@ impl Sandbox {
             sight: None,
             turned: false,
             wants_plan: false,
+            rejoin: false,
         };
         let footprint = self.footprints[i];
         let target_cell = self.cell_at(self.crowd.target[i]);
@@ -475,6 +427,7 @@ impl Sandbox {
                         age_s,
                     },
                     wants_plan: true,
+                    rejoin: true,
                     ..standing
                 };
             };
@@ -504,6 +457,7 @@ impl Sandbox {
                 },
                 sight: None,
                 turned,
+                rejoin: !finished && age_s > ROUTE_LIFETIME_S,
                 wants_plan: !finished && (drifted || age_s > ROUTE_LIFETIME_S),
             };
         }
@@ -512,7 +466,7 @@ impl Sandbox {
         let (clear, sight) = match self.last_sight[i] {
             Some((from, to, clear)) if from == here && to == target_cell => (clear, None),
             _ => {
-                let clear = self.field.fits(footprint, target_cell)
+                let clear = self.reach(i).fits(target_cell)
                     && visible(&self.field, footprint, here, target_cell);
                 (clear, Some((here, target_cell, clear)))
             }

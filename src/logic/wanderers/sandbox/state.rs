@@ -24,6 +24,8 @@ pub struct NpcState<'a> {
     pub route: Option<&'a Route>,
     /// Whether it waits for a plan.
     pub queued: bool,
+    /// Whether it waits to join its route again from where it stands.
+    pub rejoin: bool,
     /// Seconds before it may ask for a plan again.
     pub cooldown_s: f32,
     /// What it last saw: (from cell, to cell, clear).
@@ -46,6 +48,7 @@ impl Sandbox {
             footprint: self.footprints[i],
             route: self.routes[i].as_ref(),
             queued: self.queued[i],
+            rejoin: self.rejoin[i],
             cooldown_s: self.cooldown_s[i],
             last_sight: self.last_sight[i],
             noise_cell: self.noise_cell[i],

@@ -41,12 +41,15 @@ impl Sandbox {
     }
 
     /// The centre of the cell nearest to `noise_cell` (ties to the lower id) that NPC `i`'s body
-    /// fits and whose centre lies within `tether` of home. Home itself is such a cell, so there
-    /// always is one.
+    /// fits, can walk to from home, and whose centre lies within `tether` of home. Home itself is
+    /// such a cell, so there always is one.
     fn target_on_map(&self, i: usize, [nx, ny]: [i64; 2], tether: f32) -> [f32; 2] {
         let home = self.crowd.home[i];
         let (width, height) = (self.field.width() as i64, self.field.height() as i64);
-        let footprint = self.footprints[i];
+        let reach = self.reach(i);
+        // Only cells its body can walk to from home: a target beyond a gap too narrow for it
+        // could only be searched for in vain.
+        let home_region = reach.region(self.cell_at(home));
         let qualifies = |x: i64, y: i64| {
             let [cx, cy] = [x as f32 + 0.5, y as f32 + 0.5];
             x >= 0
@@ -54,14 +57,13 @@ impl Sandbox {
                 && x < width
                 && y < height
                 && (cx - home[0]).hypot(cy - home[1]) <= tether
-                && self
-                    .field
-                    .fits(footprint, self.field.id(x as usize, y as usize))
+                && home_region.is_some()
+                && reach.region(self.field.id(x as usize, y as usize)) == home_region
         };
         // The noise point lies within the tether, and home within a cell of reach beyond it.
-        let reach = tether.ceil() as i64 + 2;
+        let rings = tether.ceil() as i64 + 2;
         let mut best: Option<(i64, usize)> = None;
-        for ring in 0..=reach {
+        for ring in 0..=rings {
             if best.is_some_and(|(d2, _)| ring * ring > d2) {
                 break;
             }

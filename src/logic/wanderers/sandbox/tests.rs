@@ -1,12 +1,15 @@
 //! Unit tests of the sandbox: homes, stone, the field's size, plans and their budget.
 
 use super::*;
+use crate::logic::wanderers::smoothing::FarthestSearch;
+use bodies::OPEN_CELLS_PER_BODY_CELL;
 
 fn rules(plan_budget: usize, search: FarthestSearch) -> StepRules {
     StepRules {
         plan_budget,
         search,
         avoid: true,
+        routes: RouteUpkeep::Repair,
     }
 }
 
