@@ -4,7 +4,7 @@
 # up when the script exits.
 
 # Every scene, in the order they are measured.
-ALL_SCENES="bare title runner runner-topdown maze maze-hard wanderers-2000 wanderers-20000"
+ALL_SCENES="bare title runner runner-topdown maze maze-hard wanderers-2000 wanderers-20000 wanderers-20000-stone"
 
 # The game's arguments for a scene.
 scene_args() {
@@ -14,7 +14,7 @@ scene_args() {
         runner | runner-topdown) echo "--mode runner --autoplay --seed 42" ;;
         maze) echo "--mode maze --autoplay --seed 42" ;;
         maze-hard) echo "--mode maze --autoplay --seed 42 --difficulty hard" ;;
-        wanderers-2000 | wanderers-20000) echo "--mode wanderers --seed 42" ;;
+        wanderers-2000 | wanderers-20000 | wanderers-20000-stone) echo "--mode wanderers --seed 42" ;;
         *)
             echo "unknown scene $1 (the scenes: $ALL_SCENES)" >&2
             exit 2
@@ -30,6 +30,7 @@ scene_settings() {
         maze-hard) sections='"maze": {"size": "medium"}' ;;
         wanderers-2000) sections='"wanderers": {"count": 2000}' ;;
         wanderers-20000) sections='"wanderers": {"count": 20000}' ;;
+        wanderers-20000-stone) sections='"wanderers": {"count": 20000, "density": 0.4}' ;;
         *) sections="" ;;
     esac
     printf '{"antialiasing": %s%s}\n' "$2" "${sections:+, $sections}"

@@ -177,7 +177,9 @@ fn a_selected_npc_exposes_its_raw_and_smoothed_paths() {
 }
 
 /// The tests' frames are long enough to ask for more fixed steps than a frame may run: each runs
-/// exactly the most allowed, and the crowd falls behind real time instead of the frames slowing.
+/// exactly the most allowed, and the crowd falls behind real time instead of the frames slowing,
+/// which the panel's speed shows. (Dropping the cap fails the first part; a speed measured in
+/// sandbox time alone, the second.)
 #[test]
 fn a_frame_runs_at_most_a_few_sandbox_steps() {
     let mut app = wanderers_app(WanderersOptions {
@@ -204,4 +206,16 @@ fn a_frame_runs_at_most_a_few_sandbox_steps() {
             "frame {frame}: {steps} steps"
         );
     }
+    // Past a whole second of sandbox time the speed is measured: the steps run over the real
+    // time the frames took.
+    let until = run(&app).sandbox.stats.seconds + 1.2;
+    while run(&app).sandbox.stats.seconds < until {
+        run_frames(&mut app, 1);
+    }
+    let speed = app.world().resource::<WanderersStats>().speed;
+    let expected = f64::from(MAX_STEPS_PER_FRAME) * step_s / FRAME.as_secs_f64();
+    assert!(
+        (speed - expected).abs() < 0.02,
+        "speed {speed}, expected {expected}"
+    );
 }

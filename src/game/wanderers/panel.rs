@@ -74,6 +74,7 @@ fn draw_side_panel(
 fn statistics(ui: &mut egui::Ui, stats: Option<&WanderersStats>, frame_s: f32) {
     let stats = stats.copied().unwrap_or_default();
     stat_row(ui, "NPCs", stats.npcs.to_string());
+    stat_row(ui, "Speed (1 = real time)", format!("{:.2}", stats.speed));
     stat_row(
         ui,
         "Replans per second",

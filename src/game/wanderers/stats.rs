@@ -1,5 +1,5 @@
 //! The sandbox's live statistics, measured over each second of sandbox time: NPCs, routes planned
-//! and repaired per second, mean waypoints before and after smoothing, turns per NPC per second (the paper's
+//! and repaired per second, the speed of play beside real time, mean waypoints before and after smoothing, turns per NPC per second (the paper's
 //! measure), how many NPCs wait for a plan and the longest any waited.
 
 use super::steering::{WanderersRun, rebuild_for_new_settings, start_sandbox};
@@ -41,17 +41,25 @@ pub struct WanderersStats {
     pub waiting: usize,
     /// The longest an NPC waited for a plan over the last second, in seconds.
     pub longest_plan_wait_s: f64,
+    /// Sandbox seconds per real second over the last window: 1 is real speed, less is slow
+    /// motion (frames that asked for more steps than they may run).
+    pub speed: f64,
 }
 
 /// The totals at the start of the current measuring window, and the longest plan wait in it.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 struct StatsWindow {
     start: SandboxStats,
+    /// Real seconds since the app started, at the start of the window.
+    real_start_s: f64,
     longest_plan_wait_s: f64,
 }
 
-fn start_measuring(mut commands: Commands) {
-    commands.insert_resource(StatsWindow::default());
+fn start_measuring(mut commands: Commands, real: Res<Time<Real>>) {
+    commands.insert_resource(StatsWindow {
+        real_start_s: real.elapsed_secs_f64(),
+        ..StatsWindow::default()
+    });
     commands.insert_resource(WanderersStats::default());
 }
 
@@ -61,6 +69,7 @@ fn stop_measuring(mut commands: Commands) {
 }
 
 fn measure_statistics(
+    real: Res<Time<Real>>,
     mut run: ResMut<WanderersRun>,
     mut window: ResMut<StatsWindow>,
     mut stats: ResMut<WanderersStats>,
@@ -70,6 +79,7 @@ fn measure_statistics(
         // A new sandbox: measure it from its start.
         *window = StatsWindow {
             start: now,
+            real_start_s: real.elapsed_secs_f64(),
             longest_plan_wait_s: 0.0,
         };
     }
@@ -96,8 +106,13 @@ fn measure_statistics(
     }
     stats.turns_per_npc_per_second =
         (now.turns - then.turns) as f64 / elapsed / stats.npcs.max(1) as f64;
+    let real_elapsed = real.elapsed_secs_f64() - window.real_start_s;
+    if real_elapsed > 0.0 {
+        stats.speed = elapsed / real_elapsed;
+    }
     *window = StatsWindow {
         start: now,
+        real_start_s: real.elapsed_secs_f64(),
         longest_plan_wait_s: 0.0,
     };
 }
