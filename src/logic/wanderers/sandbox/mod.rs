@@ -107,7 +107,8 @@ pub struct SandboxStats {
     pub raw_waypoints: u64,
     /// Smoothed waypoints over all routes planned and repaired.
     pub smoothed_waypoints: u64,
-    /// Turns made along routes: each new leg of a route is one turn (the paper's count).
+    /// Turns made along routes: each new leg of a route is one turn, setting off included (the
+    /// paper's count).
     pub turns: u64,
     /// Seconds simulated.
     pub seconds: f64,
@@ -438,8 +439,9 @@ impl Sandbox {
                 position = aim;
                 if next + 1 < route.waypoints.len() {
                     next += 1;
-                    // Each new leg after the first is a turn (the first was counted at planning).
-                    turned = next > 1;
+                    // Each new leg is a turn: leaving the first waypoint (the NPC's own cell, or
+                    // the waypoint a repaired route was being walked to) is setting off.
+                    turned = true;
                 } else {
                     finished = true;
                 }

@@ -93,8 +93,6 @@ impl Sandbox {
                 self.stats.repairs += 1;
             } else {
                 self.stats.routes += 1;
-                // Setting off on the first leg is the first turn (a repaired route is walked on).
-                self.stats.turns += 1;
             }
             self.stats.raw_waypoints += planned.raw.len() as u64;
             self.stats.smoothed_waypoints += planned.waypoints.len() as u64;
