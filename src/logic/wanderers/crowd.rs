@@ -252,7 +252,7 @@ pub enum PushAxis {
 /// The push that moves the body in grid `slot` out of the neighbours it overlaps: half of each
 /// overlap (the neighbour takes the other half) along the chosen axis, away from the neighbour
 /// (bodies at the very same place part by their order in the grid), at most [`MAX_PUSH`] per
-/// axis. `None` when it overlaps no one (pushes from both sides
+/// axis. Along the deep axis the push is half the shallow overlap, not half the deep one. `None` when it overlaps no one (pushes from both sides
 /// may also add up to nothing).
 pub fn separation_push(grid: &SpatialGrid, slot: usize, along: PushAxis) -> Option<[f32; 2]> {
     separation_push_noting(grid, slot, along, |_, _| {})
@@ -290,7 +290,10 @@ pub fn separation_push_noting(
         } else {
             -1.0
         };
-        let part = away * [x, y][axis] / 2.0;
+        // Half the overlap along the shallow axis; along the deep one, no more than half the
+        // shallow overlap: a body that only grazes another, pressed against stone, sidesteps by
+        // the graze rather than jumping half the other's length into whoever stands beyond.
+        let part = away * [x, y][shallow] / 2.0;
         push[axis] += part;
         // The neighbour finds the same overlap, the other way round: its part is this one
         // negated, which is exact in floating point.
@@ -496,9 +499,18 @@ mod tests {
             (right[0] - 0.2).abs() < 1e-5 && right[1] == 0.0,
             "{right:?}"
         );
-        // The deep way out is along y, capped.
+        // The deep way out is along y, by half the shallow overlap: a sidestep, not half a body
+        // (which, pushed into whoever stood beyond, left bodies half covered on stone).
         let up = push_of(&grid, 0, PushAxis::Deep);
-        assert!(up[0] == 0.0 && up[1] == -MAX_PUSH, "{up:?}");
+        assert!(up[0] == 0.0 && (up[1] + 0.2).abs() < 1e-5, "{up:?}");
+        // A graze: the sidestep is the graze's half, however deep the other overlap.
+        let grazing = [bodies[0], Body::new(Footprint::POINT, [5.98, 5.3])];
+        grid.build(&grazing, 20, 20, 0.0);
+        let aside = push_of(&grid, 0, PushAxis::Deep);
+        assert!(
+            aside[0] == 0.0 && (aside[1] + 0.01).abs() < 1e-5,
+            "{aside:?}"
+        );
         // Bodies at the very same place part by their order.
         let same = [bodies[0], bodies[0]];
         grid.build(&same, 20, 20, 0.0);
