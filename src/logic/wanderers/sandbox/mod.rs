@@ -90,7 +90,8 @@ pub struct Route {
     /// Steps per Manhattan step of the fresh plan it is or was repaired from: how much the stone
     /// bends the way, which bounds how long repairs may make it.
     pub detour: f32,
-    /// Seconds since it was planned or repaired.
+    /// Seconds since it was planned, or since its NPC joined it again from where it stood (a
+    /// repair of its end alone keeps the age).
     pub age_s: f32,
 }
 

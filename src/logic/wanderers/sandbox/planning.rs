@@ -1,8 +1,9 @@
 //! The sandbox's planning: waiting NPCs get footprint A* routes, smoothed for their bodies, oldest
-//! first within a budget per step, and none waits longer than [`MAX_PLAN_WAIT_S`]. An NPC that
-//! already follows a route has it repaired rather than planned again: its end is moved to the
-//! target's new cell and, when separation has pushed the NPC where it cannot see the route, its
-//! start is joined back to it, each by a small search from the route's own cells.
+//! first within a budget per step, and none waits longer than [`MAX_PLAN_WAIT_S`]. When the rules
+//! say so ([`RouteUpkeep::Repair`]), an NPC that already follows a route has it repaired rather
+//! than planned again: its end is moved to the target's new cell and, when the NPC was pushed off
+//! it or kept from a waypoint, its start is joined back to it, each by a small search from the
+//! route's own cells.
 
 use super::{
     MAX_PLAN_WAIT_S, Route, RouteUpkeep, Sandbox, StepRules, TETHER_MARGIN, UNREACHABLE_WAIT_S,
