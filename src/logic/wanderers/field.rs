@@ -299,20 +299,29 @@ impl GridGraph for FootprintGraph<'_> {
         if !self.field.fits(self.footprint, cell) {
             return;
         }
-        let (x, y) = self.field.coords(cell);
-        let w = self.field.width;
-        let candidates = [
-            (x > 0).then(|| cell - 1),
-            (x + 1 < w).then(|| cell + 1),
-            (y > 0).then(|| cell - w),
-            (y + 1 < self.field.height).then(|| cell + w),
-        ];
-        for next in candidates.into_iter().flatten() {
+        for next in side_neighbours(self.field.width, self.field.height, cell) {
             if self.field.fits(self.footprint, next) {
                 visit(next);
             }
         }
     }
+}
+
+/// The cells one side step from `cell` on a `width` x `height` grid: left, right, up, down.
+pub(super) fn side_neighbours(
+    width: usize,
+    height: usize,
+    cell: usize,
+) -> impl Iterator<Item = usize> {
+    let (x, y) = (cell % width, cell / width);
+    [
+        (x > 0).then(|| cell - 1),
+        (x + 1 < width).then(|| cell + 1),
+        (y > 0).then(|| cell - width),
+        (y + 1 < height).then(|| cell + width),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 #[cfg(test)]

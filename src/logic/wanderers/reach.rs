@@ -3,7 +3,7 @@
 //! body cannot reach (such a search visits the whole region before it gives up), and asking
 //! whether a body fits a cell is one read.
 
-use super::field::{Footprint, ObstacleField};
+use super::field::{Footprint, ObstacleField, side_neighbours};
 use crate::logic::grid_search::GridGraph;
 use rayon::prelude::*;
 
@@ -78,19 +78,6 @@ impl Reach {
     pub fn regions(&self) -> u32 {
         self.region.iter().copied().max().unwrap_or(0)
     }
-}
-
-/// The cells one side step from `cell` on a `width` x `height` grid.
-fn side_neighbours(width: usize, height: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (x, y) = (cell % width, cell / width);
-    [
-        (x > 0).then(|| cell - 1),
-        (x + 1 < width).then(|| cell + 1),
-        (y > 0).then(|| cell - width),
-        (y + 1 < height).then(|| cell + width),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 /// The same moves as [`super::field::FootprintGraph`]: a side step between two places the body
