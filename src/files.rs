@@ -306,10 +306,13 @@ fn with_temporary(
     // A temporary left by a crash of an earlier process with the same number goes first.
     let _ = std::fs::remove_file(&temp_path);
     let result = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp_path)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        // The player's files are the player's alone: among them are a secret (the board
+        // server's) and a key (the records').
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(&temp_path)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         finish(&temp_path)

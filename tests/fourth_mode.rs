@@ -29,7 +29,7 @@ use temple_trails::game::storage::StorageWarnings;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::replay::boards::{board_name, date_of};
 use temple_trails::logic::replay::{
-    Recorder, Replay, ReplayHeader, RunKind, Simulation, Timed, replay_of, take_step_inputs,
+    Recorder, ReplayHeader, RunKind, Simulation, Timed, replay_of, take_step_inputs,
 };
 
 // ---- The mode's logic: plain code, as `src/logic/<mode>/` would hold it. ----
@@ -172,6 +172,10 @@ impl RunKind for TapsKind {
     fn describe(outcome: &TapsOutcome, _: u64) -> String {
         format!("taps: {}\nscore: {}\n", outcome.taps, outcome.score)
     }
+
+    fn summary(outcome: &TapsOutcome, _: u64, _: Difficulty) -> String {
+        format!("{} taps", outcome.taps)
+    }
 }
 
 // ---- The mode in the game: a thin plugin, as `src/game/<mode>/` would hold it. ----
@@ -186,21 +190,11 @@ const TAPS: ModeInfo = ModeInfo {
     music: None,
     difficulty_shapes: Some("points per tap"),
     daily: true,
-    records: Some(ModeRecords {
-        kind: &TapsKind,
-        summary: taps_summary,
-    }),
+    records: Some(ModeRecords { kind: &TapsKind }),
     plugin: taps_plugin,
 };
 
 const TAPS_SCREEN: Screen = Screen::Mode(Mode(&TAPS));
-
-fn taps_summary(replay: &Replay) -> String {
-    replay.result.outcome::<TapsKind>().map_or_else(
-        |_| String::new(),
-        |outcome| format!("{} taps", outcome.taps),
-    )
-}
 
 /// The run being played, its recording and the taps waiting for the next step.
 #[derive(Resource)]

@@ -6,6 +6,7 @@
 //! line on standard error with exit code 1, a refused argument exit code 2.
 
 mod args;
+mod boards;
 mod error;
 mod maze;
 mod replay;
@@ -114,6 +115,10 @@ pub enum Command {
     Wander(wander::WanderArgs),
     /// Plan paths for an agent on a noise field and smooth them both ways; report the savings.
     Smooth(smooth::SmoothArgs),
+    /// Send a replay to a board server, which plays it again and ranks it.
+    Submit(boards::SubmitArgs),
+    /// List a board server's boards, or show a page of one.
+    Boards(boards::BoardsArgs),
 }
 
 /// Parses the process's arguments and does what they ask. Help and version exit with 0, usage
@@ -159,6 +164,8 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Wander(args) => wander::run(&args),
         Command::Smooth(args) => smooth::run(&args),
+        Command::Submit(args) => boards::submit(&args),
+        Command::Boards(args) => boards::boards(&args),
     };
     match output {
         Ok(text) => print_output(&text),

@@ -73,7 +73,7 @@ pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
 
 /// Reads at most `limit` bytes of `path`, and refuses a longer file. Any file the player names
 /// is read (a pipe from another command too), but never more than a replay can hold.
-fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+pub(super) fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;

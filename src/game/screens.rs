@@ -119,10 +119,9 @@ pub struct ModeInfo {
 /// What a mode that keeps its runs as records brings.
 #[derive(Clone, Copy)]
 pub struct ModeRecords {
-    /// Its kind of replay: how a run is read, checked, played again, put on a board and ranked.
+    /// Its kind of replay: how a run is read, checked, played again, put on a board, ranked
+    /// and summed up on the records page.
     pub kind: &'static dyn ReplayKind,
-    /// How the records page describes a run ("1234 points", "0:42.5 · no hints").
-    pub summary: fn(&Replay) -> String,
 }
 
 impl std::fmt::Debug for ModeRecords {

@@ -8,11 +8,9 @@ use crate::game::menu::dialog::{DialogNote, ResultDialog};
 use crate::game::menu::{MenuItem, item_label};
 use crate::game::records::{WATCH_KEYS, Watching};
 use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
-use crate::logic::difficulty::Difficulty;
-use crate::logic::maze::challenge::MazeRules;
 use crate::logic::maze::replay::MazeKind;
+use crate::logic::maze::time::{MazeTime, clock};
 use crate::logic::replay::Replay;
-use crate::logic::runner::timing::SIMULATION_STEP_S;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
@@ -27,17 +25,6 @@ pub(super) fn plugin(app: &mut App) {
             draw_hud.run_if(in_state(super::SCREEN).and_then(resource_exists::<CurrentMaze>)),
         );
     }
-}
-
-/// `mm:ss.t`, for the HUD and the result dialog.
-fn clock(seconds: f64) -> String {
-    let tenths = (seconds * 10.0).floor() as u64;
-    format!(
-        "{:02}:{:02}.{}",
-        tenths / 600,
-        (tenths / 10) % 60,
-        tenths % 10
-    )
 }
 
 fn draw_hud(
@@ -85,59 +72,6 @@ fn draw_hud(
         keys_hint(ui, if watching.is_some() { WATCH_KEYS } else { KEYS });
     });
     Ok(())
-}
-
-/// A maze run's time as players read it: the time that counts, and the hints with their cost.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MazeTime {
-    /// Fixed steps played.
-    pub ticks: u64,
-    /// Hints used.
-    pub hints_used: u32,
-    /// What the difficulty charges.
-    pub rules: MazeRules,
-}
-
-impl MazeTime {
-    /// The time of a run of `ticks` fixed steps with `hints_used` hints at `difficulty`.
-    pub fn new(ticks: u64, hints_used: u32, difficulty: Difficulty) -> MazeTime {
-        MazeTime {
-            ticks,
-            hints_used,
-            rules: MazeRules::of(difficulty),
-        }
-    }
-
-    /// The time that counts, hints included, as `mm:ss.t`.
-    pub fn counted(&self) -> String {
-        clock(self.rules.counted_ticks(self.ticks, self.hints_used) as f64 * SIMULATION_STEP_S)
-    }
-
-    /// The hints and what they cost: "2 hints, +20 s", "1 hint, free", "no hints".
-    pub fn hints(&self) -> String {
-        let count = match self.hints_used {
-            0 => return "no hints".to_owned(),
-            1 => "1 hint".to_owned(),
-            n => format!("{n} hints"),
-        };
-        if self.rules.hint_cost_s == 0 {
-            format!("{count}, free")
-        } else {
-            format!(
-                "{count}, +{} s",
-                u64::from(self.hints_used) * u64::from(self.rules.hint_cost_s)
-            )
-        }
-    }
-}
-
-/// How the records page describes a recorded run: the time that counts and the hints.
-pub fn record_summary(replay: &Replay) -> String {
-    let Ok(outcome) = replay.result.outcome::<MazeKind>() else {
-        return String::new();
-    };
-    let time = MazeTime::new(replay.result.ticks, outcome.hints_used, replay.difficulty);
-    format!("{}  ·  {}", time.counted(), time.hints())
 }
 
 /// The figures of the dialog at the end of watching a recorded run.
@@ -213,32 +147,5 @@ pub(super) fn result_dialog(win: &MazeWin) -> ResultDialog {
             ),
             (MenuItem::MainMenu, item_label(MenuItem::MainMenu)),
         ],
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_time_counts_the_hints_at_their_price() {
-        let hard = MazeTime::new(64 * 75, 2, Difficulty::Hard);
-        assert_eq!(
-            (hard.counted(), hard.hints()),
-            ("02:15.0".to_owned(), "2 hints, +60 s".to_owned())
-        );
-        let easy = MazeTime::new(64 * 75, 1, Difficulty::Easy);
-        assert_eq!(
-            (easy.counted(), easy.hints()),
-            ("01:15.0".to_owned(), "1 hint, free".to_owned())
-        );
-        assert_eq!(MazeTime::new(0, 0, Difficulty::Normal).hints(), "no hints");
-    }
-
-    #[test]
-    fn clock_shows_minutes_seconds_and_tenths() {
-        assert_eq!(clock(0.0), "00:00.0");
-        assert_eq!(clock(61.27), "01:01.2");
-        assert_eq!(clock(3599.99), "59:59.9");
     }
 }

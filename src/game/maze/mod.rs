@@ -20,7 +20,6 @@ pub mod view;
 pub mod walk;
 
 pub use generation::CurrentMaze;
-pub use hud::MazeTime;
 pub use walk::{MazeWin, PlayerCaught, PlayerStepped};
 
 use crate::game::screens::{Mode, ModeInfo, ModeRecords, Screen};
@@ -39,10 +38,7 @@ pub const MODE: ModeInfo = ModeInfo {
     music: Some(MUSIC),
     difficulty_shapes: Some("torch, hint cost, guardians"),
     daily: true,
-    records: Some(ModeRecords {
-        kind: &MazeKind,
-        summary: hud::record_summary,
-    }),
+    records: Some(ModeRecords { kind: &MazeKind }),
     plugin,
 };
 

@@ -254,7 +254,9 @@ pub fn mode_of(replay: &Replay, modes: &Modes) -> Option<&'static ModeInfo> {
 pub fn describe(replay: &Replay, modes: &Modes) -> String {
     let result = mode_of(replay, modes)
         .and_then(|mode| mode.records)
-        .map_or_else(String::new, |records| (records.summary)(replay));
+        .map_or_else(String::new, |records| {
+            records.kind.summary(replay).unwrap_or_default()
+        });
     let who = if replay.result.assisted {
         "  ·  assisted"
     } else {

@@ -33,10 +33,7 @@ pub const MODE: ModeInfo = ModeInfo {
     music: Some(MUSIC),
     difficulty_shapes: Some("speed, obstacles"),
     daily: true,
-    records: Some(ModeRecords {
-        kind: &RunnerKind,
-        summary: results::record_summary,
-    }),
+    records: Some(ModeRecords { kind: &RunnerKind }),
     plugin,
 };
 

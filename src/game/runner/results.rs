@@ -77,14 +77,6 @@ pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
     }
 }
 
-/// How the records page describes a recorded run: its score.
-pub fn record_summary(replay: &Replay) -> String {
-    replay.result.outcome::<RunnerKind>().map_or_else(
-        |_| String::new(),
-        |outcome| format!("{} points", outcome.score),
-    )
-}
-
 /// The figures of the dialog at the end of watching a recorded run.
 pub fn replay_figures(replay: &Replay) -> Vec<(String, String)> {
     let Ok(outcome) = replay.result.outcome::<RunnerKind>() else {

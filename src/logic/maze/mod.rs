@@ -9,6 +9,7 @@ pub mod guardians;
 pub mod replay;
 pub mod run;
 mod text;
+pub mod time;
 pub mod torch;
 
 pub use braid::braid;

@@ -4,6 +4,7 @@
 
 use super::challenge::{MAX_LEVEL, MazeRules};
 use super::run::{MazeInput, MazeRun, MazeSetup};
+use super::time::MazeTime;
 use super::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
 use crate::logic::difficulty::Difficulty;
 use crate::logic::replay::{RunKind, Simulation, Timed};
@@ -214,6 +215,17 @@ impl RunKind for MazeKind {
             "time: {:.3} s\nmoves: {moves}\nhints: {hints_used}\nreached the exit: {finished}\n",
             ticks as f64 * SIMULATION_STEP_S
         )
+    }
+
+    /// The time that counts and the hints with their cost; an unfinished run says so.
+    fn summary(outcome: &MazeOutcome, ticks: u64, difficulty: Difficulty) -> String {
+        let time = MazeTime::new(ticks, outcome.hints_used, difficulty);
+        let end = if outcome.finished {
+            ""
+        } else {
+            "  ·  not finished"
+        };
+        format!("{}  ·  {}{end}", time.counted(), time.hints())
     }
 }
 

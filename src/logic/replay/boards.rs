@@ -2,7 +2,8 @@
 //! maze's size, algorithm, braid and level, and the day of a daily challenge. The game names the
 //! board of a finished run with these functions, and a record read from a board's folder must
 //! be a run of that very board ([`check_board`]), so a run copied into another board's folder is
-//! never listed there.
+//! never listed there. The world boards of the board server also keep seeds apart
+//! ([`world_board_of`]).
 
 use super::{Replay, ReplayError, ReplayKind};
 
@@ -56,6 +57,39 @@ pub fn board_of(
 ) -> Result<String, ReplayError> {
     let detail = kind.board_detail(replay)?;
     Ok(board_name(kind.mode(), &board_detail(daily_date, &detail)))
+}
+
+/// A board of the board server, on which only runs of one world are compared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorldBoard {
+    /// Its name: `runner/daily-2026-12-02/normal` or `runner/seed-42/normal`.
+    pub name: String,
+    /// The day of a daily challenge's board.
+    pub day: Option<String>,
+}
+
+/// The part of a world board's name for a fixed seed and a detail: `seed-42/normal`.
+pub fn seed_board_detail(seed: u64, detail: &str) -> String {
+    format!("seed-{seed}/{detail}")
+}
+
+/// The world board of a replay's run of `kind`: the day's board when its seed text is a day's
+/// challenge, or else its seed's board. A run of one seed is never ranked beside a run of
+/// another, whose track or maze may be easier.
+pub fn world_board_of(replay: &Replay, kind: &dyn ReplayKind) -> Result<WorldBoard, ReplayError> {
+    let day = replay
+        .seed_text
+        .strip_prefix(DAILY_PREFIX)
+        .filter(|date| is_day(date));
+    let detail = kind.board_detail(replay)?;
+    let name = match day {
+        Some(date) => board_name(kind.mode(), &board_detail(Some(date), &detail)),
+        None => board_name(kind.mode(), &seed_board_detail(replay.seed, &detail)),
+    };
+    Ok(WorldBoard {
+        name,
+        day: day.map(str::to_owned),
+    })
 }
 
 /// The day of a daily board's name (`runner/daily-2026-11-30/normal` gives `2026-11-30`).
@@ -122,6 +156,42 @@ mod tests {
             board_name("runner", &board_detail(None, "hard")),
             "runner/hard"
         );
+    }
+
+    #[test]
+    fn world_boards_keep_days_and_seeds_apart() {
+        use crate::logic::difficulty::Difficulty;
+        use crate::logic::replay::{ReplayHeader, record, replay_of};
+        use crate::logic::runner::replay::RunnerKind;
+        use crate::logic::runner::run::RunnerSim;
+        use crate::logic::seed::parse_seed;
+        let run_of = |seed_text: &str| {
+            let seed = parse_seed(seed_text).unwrap();
+            let mut sim = RunnerSim::new(seed, Difficulty::Hard);
+            let recorder = record(&mut sim, |sim| sim.tick >= 10, |_, _| Vec::new());
+            let head = ReplayHeader::new(seed, seed_text.to_owned(), Difficulty::Hard, 0);
+            replay_of::<RunnerKind>(head, &sim, &recorder)
+        };
+        let daily = world_board_of(&run_of("daily-2026-12-02"), &RunnerKind).unwrap();
+        assert_eq!(daily.name, "runner/daily-2026-12-02/hard");
+        assert_eq!(daily.day.as_deref(), Some("2026-12-02"));
+        assert_eq!(
+            check_board(&run_of("daily-2026-12-02"), &RunnerKind, &daily.name),
+            Ok(())
+        );
+        let fixed = world_board_of(&run_of("42"), &RunnerKind).unwrap();
+        assert_eq!(
+            fixed,
+            WorldBoard {
+                name: "runner/seed-42/hard".to_owned(),
+                day: None
+            }
+        );
+        // A seed text that only looks like a day's is a fixed seed's.
+        let not_a_day = run_of("daily-2026-1-2");
+        let board = world_board_of(&not_a_day, &RunnerKind).unwrap();
+        assert_eq!(board.name, format!("runner/seed-{}/hard", not_a_day.seed));
+        assert_eq!(board.day, None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::limits::check_inputs;
 use super::recording::Simulation;
-use super::{Replay, ReplayError, RunResult, Timed, verify_run};
+use super::{ModeRun, Replay, ReplayError, RunResult, Timed, verify_run};
 use crate::logic::difficulty::Difficulty;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -48,6 +48,9 @@ pub trait RunKind: Send + Sync + 'static {
     /// The mode's own figures of a run's end, one `name: value` line each, as the command line
     /// shows them between the run's length and whether the computer played.
     fn describe(outcome: &Self::Outcome, ticks: u64) -> String;
+    /// What a board shows of a run: the score or the time that ranks it ("1234 points",
+    /// "00:42.5  ·  no hints").
+    fn summary(outcome: &Self::Outcome, ticks: u64, difficulty: Difficulty) -> String;
 }
 
 /// A mode's kind of run, as shared code holds it: every [`RunKind`] is one.
@@ -70,8 +73,14 @@ pub trait ReplayKind: Send + Sync {
     fn standing(&self, replay: &Replay) -> Result<i128, ReplayError>;
     /// The figures of a result, one `name: value` line each.
     fn describe(&self, result: &RunResult) -> Result<String, ReplayError>;
+    /// What a board shows of the replay's result: its score or time.
+    fn summary(&self, replay: &Replay) -> Result<String, ReplayError>;
     /// How many inputs the run holds.
     fn input_count(&self, replay: &Replay) -> Result<usize, ReplayError>;
+    /// The replay with its mode's own fields (its setup, inputs and result) as this game writes
+    /// them, whatever spacing or number forms the file used: two files of the same run give
+    /// the same value.
+    fn canonical(&self, replay: &Replay) -> Result<Replay, ReplayError>;
 }
 
 impl<K: RunKind> ReplayKind for K {
@@ -113,8 +122,24 @@ impl<K: RunKind> ReplayKind for K {
         Ok(K::describe(&result.outcome::<K>()?, result.ticks))
     }
 
+    fn summary(&self, replay: &Replay) -> Result<String, ReplayError> {
+        let outcome = replay.result.outcome::<K>()?;
+        Ok(K::summary(&outcome, replay.result.ticks, replay.difficulty))
+    }
+
     fn input_count(&self, replay: &Replay) -> Result<usize, ReplayError> {
         Ok(replay.run.inputs::<K>()?.len())
+    }
+
+    fn canonical(&self, replay: &Replay) -> Result<Replay, ReplayError> {
+        let setup = replay.run.setup::<K>()?;
+        let inputs = replay.run.inputs::<K>()?;
+        let outcome = replay.result.outcome::<K>()?;
+        Ok(Replay {
+            run: ModeRun::of::<K>(&setup, &inputs),
+            result: RunResult::of::<K>(replay.result.ticks, replay.result.assisted, &outcome),
+            ..replay.clone()
+        })
     }
 }
 

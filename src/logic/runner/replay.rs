@@ -109,4 +109,8 @@ impl RunKind for RunnerKind {
             crash.map_or("no (the recording stopped)", |crash| crash.describe())
         )
     }
+
+    fn summary(outcome: &RunnerOutcome, _: u64, _: Difficulty) -> String {
+        format!("{} points", outcome.score)
+    }
 }
