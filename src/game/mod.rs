@@ -12,6 +12,7 @@ pub mod frame_timing;
 pub mod maze;
 pub mod menu;
 pub mod music;
+pub mod online;
 pub mod records;
 pub mod replays;
 pub mod runner;
@@ -69,7 +70,8 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         title::plugin,
         screenshot::plugin,
-    ));
+    ))
+    .add_plugins(online::plugin);
     for mode in MODES {
         screens::add_mode(app, mode);
     }
