@@ -3,18 +3,19 @@
 //! the settings, and every answer read within a bound, since a server can be anything.
 
 use crate::board_api::{
-    self, ApiError, BoardList, BoardPage, MAX_PAGE_ROWS, PlayerAnswer, PlayerBody, Submitted,
-    bearer,
+    self, ApiError, BoardList, BoardPage, BoardRow, MAX_PAGE_ROWS, PlayerAnswer, PlayerBody,
+    Submitted, bearer,
 };
 use crate::files::{Loaded, load_json_checked, write_json_atomic};
+use crate::logic::REPLAY_KINDS;
 use crate::logic::replay::limits::MAX_REPLAY_BYTES;
-use crate::logic::replay::{self, Replay, printable};
+use crate::logic::replay::{self, Replay, kind_of, printable, verify_while};
 use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The file inside the settings' folder that holds the player's id, secret and name.
 pub const PLAYER_FILE: &str = "player.json";
@@ -224,6 +225,64 @@ impl BoardClient {
             MAX_REPLAY_BYTES,
         )?;
         replay::parse(&text).map_err(|err| ClientError::Unreadable(err.to_string()))
+    }
+}
+
+/// The longest one downloaded run may take to play back before it is shown.
+const WORLD_CHECK_TIME: Duration = Duration::from_secs(10);
+
+/// A world board's best runs, each downloaded and played back here before it is shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorldBoardRuns {
+    /// The board's name.
+    pub board: String,
+    /// Players with a run on it.
+    pub players: u64,
+    /// Its best runs, best first, each with its replay.
+    pub runs: Vec<(BoardRow, Replay)>,
+}
+
+impl BoardClient {
+    /// The best `per_board` runs of the first `boards` boards whose names `wanted` accepts, the
+    /// most recently played first. Each run's replay is downloaded within the size of the
+    /// largest replay and played back (at most [`WORLD_CHECK_TIME`] each) before it is kept:
+    /// what a server sends is not trusted more than a file.
+    pub fn world_runs(
+        &self,
+        wanted: impl Fn(&str) -> bool,
+        boards: usize,
+        per_board: u32,
+    ) -> Result<Vec<WorldBoardRuns>, ClientError> {
+        let listed = self.boards()?;
+        let mut found = Vec::new();
+        for board in listed
+            .boards
+            .iter()
+            .filter(|board| wanted(&board.board))
+            .take(boards)
+        {
+            let page = self.board(&board.board, 0, per_board, None)?;
+            let mut runs = Vec::new();
+            for row in page.rows {
+                let Ok(replay) = self.replay(&row.run) else {
+                    continue;
+                };
+                let Ok(kind) = kind_of(&replay, REPLAY_KINDS) else {
+                    continue;
+                };
+                let deadline = Instant::now() + WORLD_CHECK_TIME;
+                let played = verify_while(&replay, kind, &mut || Instant::now() < deadline);
+                if played.is_ok() {
+                    runs.push((row, replay));
+                }
+            }
+            found.push(WorldBoardRuns {
+                board: page.board,
+                players: page.players,
+                runs,
+            });
+        }
+        Ok(found)
     }
 }
 

@@ -9,10 +9,16 @@ use bevy::prelude::*;
 use common::headless_app_with;
 use std::path::Path;
 use std::time::{Duration, Instant};
+use temple_trails::board_api::BoardRow;
+use temple_trails::board_client::WorldBoardRuns;
 use temple_trails::board_outbox::waiting;
-use temple_trails::game::menu::MenuInput;
-use temple_trails::game::online::{ENABLED, OnlineSettings, WorldResults};
-use temple_trails::game::replays::RunRecorded;
+use temple_trails::game::menu::{MenuInput, MenuItem, WorldRunsOnPage};
+use temple_trails::game::online::{ENABLED, OnlineSettings, WorldResults, WorldShown, WorldView};
+use temple_trails::game::records::Watching;
+use temple_trails::game::replays::{RaceGhost, RunRecorded};
+use temple_trails::game::runner::ghost::RunnerGhost;
+use temple_trails::game::screens::Screen;
+use temple_trails::game::session::PlaySession;
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::replay::boards::board_of;
 use temple_trails::logic::replay::{Replay, ReplayHeader, record, replay_of};
@@ -22,7 +28,11 @@ use temple_trails::logic::runner::run::{RunnerInput, RunnerSim};
 
 /// A runner run that ends at the first junction; `autopilot` hands it to the computer.
 fn finished_run(autopilot: bool) -> Replay {
-    let mut sim = RunnerSim::new(42, Difficulty::Normal);
+    run_of(42, Difficulty::Normal, autopilot)
+}
+
+fn run_of(seed: u64, difficulty: Difficulty, autopilot: bool) -> Replay {
+    let mut sim = RunnerSim::new(seed, difficulty);
     let recorder = record(
         &mut sim,
         |_| false,
@@ -32,7 +42,7 @@ fn finished_run(autopilot: bool) -> Replay {
             _ => Vec::new(),
         },
     );
-    let head = ReplayHeader::new(42, "42".to_owned(), Difficulty::Normal, 1_796_000_000);
+    let head = ReplayHeader::new(seed, seed.to_string(), difficulty, 1_796_000_000);
     replay_of::<RunnerKind>(head, &sim, &recorder)
 }
 
@@ -110,4 +120,101 @@ fn with_online_boards_off_nothing_is_queued_and_the_row_turns_them_on() {
     assert!(app.world().resource::<OnlineSettings>().enabled);
     finish(&mut app, &finished_run(false));
     assert_eq!(waiting(home.path()).len(), 1);
+}
+
+/// The records page showing one world board with one run.
+fn show_world_run(app: &mut App, replay: &Replay) {
+    let row = BoardRow {
+        rank: 1,
+        run: "0123456789abcdef0123456789abcdef".to_owned(),
+        player: "Ada".to_owned(),
+        summary: "65 points".to_owned(),
+        ticks: replay.result.ticks,
+        submitted_unix_s: 1_796_000_000,
+    };
+    app.world_mut().resource_mut::<WorldView>().shown = WorldShown::Boards(vec![WorldBoardRuns {
+        board: "runner/seed-7/hard".to_owned(),
+        players: 1,
+        runs: vec![(row, replay.clone())],
+    }]);
+    app.insert_resource(WorldRunsOnPage(1));
+}
+
+#[test]
+fn a_world_run_is_watched_or_raced_as_a_ghost_on_its_own_seed_and_difficulty() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = app_with_online(home.path(), true);
+    let world_run = run_of(7, Difficulty::Hard, false);
+    show_world_run(&mut app, &world_run);
+
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::RaceWorldRun(0)));
+    common::run_frames(&mut app, 3);
+    assert_eq!(
+        common::state::<Screen>(&app),
+        temple_trails::game::runner::SCREEN
+    );
+    let session = app.world().resource::<PlaySession>();
+    assert_eq!((session.seed, session.difficulty), (7, Difficulty::Hard));
+    assert_eq!(app.world().resource::<RaceGhost>().0, world_run);
+    let ghost = app.world().get_resource::<RunnerGhost>();
+    assert!(
+        ghost.is_some_and(|ghost| ghost.sim.seed == 7),
+        "the raced run is the ghost"
+    );
+    assert!(app.world().get_resource::<Watching>().is_none());
+
+    // Back at the title, the race is over; Watch plays the run again.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    common::run_frames(&mut app, 2);
+    assert!(app.world().get_resource::<RaceGhost>().is_none());
+    show_world_run(&mut app, &world_run);
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::WatchWorldRun(0)));
+    common::run_frames(&mut app, 3);
+    assert_eq!(
+        common::state::<Screen>(&app),
+        temple_trails::game::runner::SCREEN
+    );
+    assert_eq!(app.world().resource::<Watching>().replay, world_run);
+}
+
+#[test]
+fn a_raced_maze_is_the_ghost_s_own_maze_whatever_the_maze_settings_say() {
+    use temple_trails::game::maze::CurrentMaze;
+    use temple_trails::game::maze::ghost::MazeGhost;
+    use temple_trails::logic::maze::replay::MazeKind;
+    use temple_trails::logic::maze::run::{MazeRun, MazeSetup};
+    use temple_trails::logic::maze::{Algorithm, MazeSpec};
+    let home = tempfile::tempdir().unwrap();
+    let mut app = app_with_online(home.path(), true);
+    // A 9x7 Kruskal maze at level 2: not what the maze settings make.
+    let setup = MazeSetup {
+        first: MazeSpec {
+            width: 9,
+            height: 7,
+            algorithm: Algorithm::Kruskal,
+            braid: 0.0,
+            seed: 7,
+        },
+        difficulty: Difficulty::Easy,
+        level: 2,
+    };
+    let mut run = MazeRun::new(setup, false).unwrap();
+    let recorder = record(&mut run, |run| run.ticks >= 200, |_, _| Vec::new());
+    let head = ReplayHeader::new(7, "7".to_owned(), Difficulty::Easy, 1_796_000_000);
+    let ghost = replay_of::<MazeKind>(head, &run, &recorder);
+    show_world_run(&mut app, &ghost);
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::RaceWorldRun(0)));
+    common::run_frames(&mut app, 3);
+    assert_eq!(
+        common::state::<Screen>(&app),
+        temple_trails::game::maze::SCREEN
+    );
+    let maze = app.world().resource::<CurrentMaze>();
+    assert_eq!(maze.setup, setup);
+    assert!(app.world().get_resource::<MazeGhost>().is_some());
 }

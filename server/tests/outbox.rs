@@ -119,3 +119,67 @@ fn the_outbox_holds_a_bounded_number_of_runs() {
     assert!(matches!(queue(data.path(), &run), Err(QueueError::Full)));
     assert_eq!(waiting(data.path()).len(), MAX_WAITING);
 }
+
+#[test]
+fn world_runs_are_those_of_the_wanted_boards_and_only_runs_that_play_back() {
+    let database = databases().remove(0);
+    let server = TestServer::start(&config(&database));
+    let client = BoardClient::new(&server.url("")).unwrap();
+    let players: Vec<PlayerIdentity> = ["Ada", "Bo", "Cy"]
+        .into_iter()
+        .map(|name| PlayerIdentity::new(name).unwrap())
+        .collect();
+    for (at, player) in players.iter().enumerate() {
+        client.register(player).unwrap();
+        for seed_text in ["fern", "moss"] {
+            let run = runner_run(seed_text, Difficulty::Normal, at as u64, 2_000);
+            client.submit(player, &to_bytes(&run)).unwrap();
+        }
+    }
+    let fern = runner_run("fern", Difficulty::Normal, 0, 10);
+    let fern_board = format!("runner/seed-{}/normal", fern.seed);
+    let wanted = |board: &str| board == fern_board;
+    let world = client.world_runs(wanted, 4, 2).unwrap();
+    assert_eq!(world.len(), 1);
+    assert_eq!(
+        (world[0].board.as_str(), world[0].players),
+        (fern_board.as_str(), 3)
+    );
+    assert_eq!(world[0].runs.len(), 2, "the two best of three");
+    let best = world[0].runs[0].0.run.clone();
+    for (row, replay) in &world[0].runs {
+        assert_eq!(replay.seed, fern.seed, "{row:?}");
+    }
+
+    // A server that sends a run that does not play back (here its stored replay is changed
+    // behind its back) has that run left out.
+    common::block_on(async {
+        use sqlx::Connection;
+        let mut connection = sqlx::AnyConnection::connect(&database.url).await.unwrap();
+        let stored: String = sqlx::query_scalar("SELECT replay FROM runs WHERE id = $1")
+            .bind(&best)
+            .fetch_one(&mut connection)
+            .await
+            .unwrap();
+        let mut replay = temple_trails::logic::replay::parse(&stored).unwrap();
+        replay
+            .result
+            .edit::<RunnerKind>(|outcome| outcome.score += 1)
+            .unwrap();
+        let forged = String::from_utf8(to_bytes(&replay)).unwrap();
+        sqlx::query("UPDATE runs SET replay = $1 WHERE id = $2")
+            .bind(forged)
+            .bind(&best)
+            .execute(&mut connection)
+            .await
+            .unwrap();
+    });
+    let world = client.world_runs(wanted, 4, 2).unwrap();
+    let listed: Vec<&str> = world[0]
+        .runs
+        .iter()
+        .map(|(row, _)| row.run.as_str())
+        .collect();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert!(!listed.contains(&best.as_str()));
+}

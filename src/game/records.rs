@@ -4,7 +4,7 @@
 //! its seed on the clipboard.
 
 use crate::game::menu::dialog::{DialogNote, ResultDialog};
-use crate::game::menu::widgets::{MenuFocus, menu_button};
+use crate::game::menu::widgets::{MenuFocus, menu_button, small_buttons};
 use crate::game::menu::{
     MenuCursor, MenuInput, MenuItem, MenuNavigation, MenuRequests, OpenMenuItems, RecordsOnPage,
 };
@@ -159,6 +159,26 @@ pub fn replay_over_dialog(watching: &Watching, figures: Vec<(String, String)>) -
     }
 }
 
+/// Plays `replay` again in its mode, with the REPLAY badge (a record, or a run of a world board).
+pub fn watch(
+    commands: &mut Commands,
+    replay: &Replay,
+    modes: &Modes,
+    (next_screen, next_menu): (&mut NextState<Screen>, &mut NextState<Menu>),
+) {
+    let Some(mode) = mode_of(replay, modes) else {
+        return;
+    };
+    next_screen.set(mode.screen());
+    next_menu.set(Menu::None);
+    commands.insert_resource(PlayRequest::Watch {
+        seed: replay.seed,
+        seed_text: replay.seed_text.clone(),
+        difficulty: replay.difficulty,
+    });
+    commands.insert_resource(Watching::new(replay.clone()));
+}
+
 fn watch_chosen_record(
     mut commands: Commands,
     mut inputs: MessageReader<MenuInput>,
@@ -175,18 +195,12 @@ fn watch_chosen_record(
                 let Some((_, record)) = listed.get(usize::from(at)) else {
                     continue;
                 };
-                let replay = &record.replay;
-                let Some(mode) = mode_of(replay, &modes) else {
-                    continue;
-                };
-                next_screen.set(mode.screen());
-                next_menu.set(Menu::None);
-                commands.insert_resource(PlayRequest::Watch {
-                    seed: replay.seed,
-                    seed_text: replay.seed_text.clone(),
-                    difficulty: replay.difficulty,
-                });
-                commands.insert_resource(Watching::new(replay.clone()));
+                watch(
+                    &mut commands,
+                    &record.replay,
+                    &modes,
+                    (&mut next_screen, &mut next_menu),
+                );
             }
             MenuInput::Activated(MenuItem::CopyRecordSeed(at)) => {
                 let Some((_, record)) = listed.get(usize::from(at)) else {
@@ -289,16 +303,12 @@ fn draw_records_page(
                                 .size(text::SMALL)
                                 .color(SAND.egui()),
                             );
-                            for item in [MenuItem::WatchRecord(at), MenuItem::CopyRecordSeed(at)] {
-                                let response = ui.add(
-                                    egui::Button::new(crate::game::menu::item_label(item))
-                                        .selected(focus.is_on(item)),
-                                );
-                                focus.follow_mouse(ui, &response, item);
-                                if response.clicked() {
-                                    inputs.push(MenuInput::Activated(item));
-                                }
-                            }
+                            small_buttons(
+                                ui,
+                                &[MenuItem::WatchRecord(at), MenuItem::CopyRecordSeed(at)],
+                                &mut focus,
+                                &mut inputs,
+                            );
                         });
                         at = at.saturating_add(1);
                     }

@@ -75,6 +75,16 @@ pub enum PlayRequest {
         /// The day, `YYYY-MM-DD` in UTC.
         date: String,
     },
+    /// A run of its own seed and difficulty, raced against a ghost the player chose (the day's
+    /// challenge when its seed text is a day's).
+    Race {
+        /// The seed.
+        seed: u64,
+        /// The text the seed came from.
+        seed_text: String,
+        /// The difficulty.
+        difficulty: Difficulty,
+    },
     /// A record, with its own seed and difficulty.
     Watch {
         /// The seed.
@@ -104,15 +114,28 @@ pub fn session_of(
     seed_texts: [Option<&str>; 2],
 ) -> PlaySession {
     match request {
-        Some(PlayRequest::Watch {
-            seed,
-            seed_text,
-            difficulty,
-        }) => PlaySession {
+        Some(
+            request @ (PlayRequest::Watch {
+                seed,
+                seed_text,
+                difficulty,
+            }
+            | PlayRequest::Race {
+                seed,
+                seed_text,
+                difficulty,
+            }),
+        ) => PlaySession {
             seed: *seed,
             seed_text: seed_text.clone(),
             difficulty: *difficulty,
-            why: PlayReason::Watched,
+            why: match (request, boards::day_of_seed_text(seed_text)) {
+                (PlayRequest::Watch { .. }, _) => PlayReason::Watched,
+                (_, Some(date)) => PlayReason::Daily {
+                    date: date.to_owned(),
+                },
+                (_, None) => PlayReason::Chosen,
+            },
         },
         Some(PlayRequest::Daily { date }) => {
             let seed_text = boards::daily_seed_text(date);

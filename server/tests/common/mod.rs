@@ -71,12 +71,7 @@ fn fresh_postgres_database(admin: &str) -> String {
         std::process::id(),
         MADE.fetch_add(1, Ordering::Relaxed)
     );
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        sqlx::any::install_default_drivers();
+    block_on(async {
         let mut connection = sqlx::AnyConnection::connect(admin).await.unwrap();
         sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
             .execute(&mut connection)
@@ -86,6 +81,17 @@ fn fresh_postgres_database(admin: &str) -> String {
     });
     let (base, _) = admin.rsplit_once('/').unwrap();
     format!("{base}/{name}")
+}
+
+/// Runs `work` to its end on a runtime of its own, with sqlx's drivers installed: what a test
+/// does to a database behind the server's back.
+pub fn block_on<F: std::future::Future>(work: F) -> F::Output {
+    sqlx::any::install_default_drivers();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(work)
 }
 
 /// Settings for tests: limits far above what a test sends unless it tests them.

@@ -6,11 +6,13 @@ use super::levels::MazeLevel;
 use super::options::MazeOptions;
 use crate::game::menu::dialog::ResultDialog;
 use crate::game::records::Watching;
+use crate::game::replays::RaceGhost;
 use crate::game::screens::enter_mode;
 use crate::game::session::AutoplayOnStart;
 use crate::game::session::{PlayReason, PlaySession};
 use crate::logic::maze::replay::MazeKind;
 use crate::logic::maze::run::MazeRun;
+use crate::logic::replay::RunKind;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,6 +31,7 @@ pub(super) fn start_maze(
     mut level: ResMut<MazeLevel>,
     autoplay: Option<Res<AutoplayOnStart>>,
     watching: Option<ResMut<Watching>>,
+    race: Option<Res<RaceGhost>>,
 ) {
     let system_walk = autoplay.is_some_and(|a| a.0);
     // A record being watched walks its own maze from its first input.
@@ -39,14 +42,21 @@ pub(super) fn start_maze(
         Some(setup.maze.setup(replay.seed, replay.difficulty))
     });
     let (seed, difficulty) = (session.seed, session.difficulty);
-    let (setup, system_walk) = match (watched, &session.why) {
-        (Some(setup), _) => (setup, false),
+    // A world board's run raced as a ghost: the maze it walked, at its level.
+    let raced =
+        RaceGhost::of(race.as_deref(), MazeKind::MODE, seed, difficulty).and_then(|ghost| {
+            let setup = ghost.run.setup::<MazeKind>().ok()?;
+            Some(setup.maze.setup(ghost.seed, ghost.difficulty))
+        });
+    let (setup, system_walk) = match (watched, raced, &session.why) {
+        (Some(setup), _, _) => (setup, false),
+        (None, Some(setup), _) => (setup, system_walk),
         // The day's maze is the same for everyone: the default maze settings.
-        (None, PlayReason::Daily { .. }) => (
+        (None, None, PlayReason::Daily { .. }) => (
             level.setup(MazeOptions::default().spec(seed), difficulty),
             system_walk,
         ),
-        (None, _) => (level.setup(options.spec(seed), difficulty), system_walk),
+        (None, None, _) => (level.setup(options.spec(seed), difficulty), system_walk),
     };
     match MazeRun::new(setup, system_walk) {
         Ok(run) => {

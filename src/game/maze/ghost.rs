@@ -1,13 +1,13 @@
 //! The maze's ghost: the best run of this maze (its seed on its board), walked again from its
 //! replay step for step with the player, drawn as a faint walker with a faint trail, both under
 //! the darkness: the walker shows only in the player's torchlight. The Ghosts setting turns it
-//! off.
+//! off; a world board's run the player chose to race ([`RaceGhost`]) takes its place.
 
 use super::generation::{CurrentMaze, start_maze};
 use super::layers::{Layer, MazeLayers, PaintLayers};
 use super::view::{TEXEL, blank_image, cell_texel, put, texel_position, walk_texels};
 use super::walk::step_maze;
-use crate::game::replays::Records;
+use crate::game::replays::{RaceGhost, Records};
 use crate::game::scores::BestScores;
 use crate::game::screens::{AppSystems, PausableSystems};
 use crate::game::session::{PlayReason, PlaySession};
@@ -63,19 +63,29 @@ pub struct MazeGhost {
 fn summon_ghost(
     mut commands: Commands,
     run: Option<Res<CurrentMaze>>,
-    records: Res<Records>,
+    (records, race): (Res<Records>, Option<Res<RaceGhost>>),
     settings: Res<Settings>,
     session: Res<PlaySession>,
 ) {
     let Some(run) = run else {
         return;
     };
-    if session.why == PlayReason::Watched || !settings.ghosts {
+    if session.why == PlayReason::Watched {
         return;
     }
     let detail = session.board_detail(&board_detail(&run.setup));
     let board = BestScores::board_name(&super::MODE, &detail);
-    let Some(replay) = records.ghost(&board, run.setup.first.seed) else {
+    let seed = run.setup.first.seed;
+    // A ghost the player chose to race comes whatever the Ghosts setting says (the maze was
+    // made from its setup).
+    let raced = RaceGhost::of(race.as_deref(), MazeKind::MODE, seed, session.difficulty);
+    let own = || {
+        settings
+            .ghosts
+            .then(|| records.ghost(&board, seed))
+            .flatten()
+    };
+    let Some(replay) = raced.or_else(own) else {
         return;
     };
     let (Ok(setup), Ok(inputs)) = (

@@ -34,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MenuContributions>()
         .init_resource::<OpenMenuItems>()
         .init_resource::<RecordsOnPage>()
+        .init_resource::<WorldRunsOnPage>()
         .init_resource::<PauseOnFocusLoss>()
         .add_message::<MenuInput>()
         // The window plugin registers it too; without a window (the headless tests) nothing
@@ -75,6 +76,11 @@ pub struct MenuNavigation;
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct RecordsOnPage(pub usize);
 
+/// How many runs of world boards the records page lists, two items each; the online boards
+/// plugin keeps it.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct WorldRunsOnPage(pub usize);
+
 /// Whether a mode pauses when the window loses the keyboard focus: yes, unless a scripted
 /// capture (`--screenshot`) says no.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +115,10 @@ pub enum MenuItem {
     WatchRecord(u16),
     /// Copy the seed of the record at this place in the records page's list.
     CopyRecordSeed(u16),
+    /// Watch the run at this place in the records page's list of world boards.
+    WatchWorldRun(u16),
+    /// Race the run at this place in the records page's list of world boards as a ghost.
+    RaceWorldRun(u16),
     /// Leave the game.
     Quit,
     /// A volume (Left/Right).
@@ -279,6 +289,8 @@ pub struct MenuSources<'a> {
     pub results: Option<&'a ResultDialog>,
     /// How many records the records page lists.
     pub records: usize,
+    /// How many runs of world boards it lists.
+    pub world_runs: usize,
 }
 
 /// The items of `menu` on `screen`, top to bottom.
@@ -288,6 +300,7 @@ pub fn menu_items(menu: Menu, screen: Screen, sources: MenuSources) -> Vec<MenuI
         contributions,
         results,
         records,
+        world_runs,
     } = sources;
     match menu {
         Menu::None => Vec::new(),
@@ -307,6 +320,10 @@ pub fn menu_items(menu: Menu, screen: Screen, sources: MenuSources) -> Vec<MenuI
             .collect(),
         Menu::Records => (0..u16::try_from(records).unwrap_or(u16::MAX))
             .flat_map(|at| [MenuItem::WatchRecord(at), MenuItem::CopyRecordSeed(at)])
+            .chain(
+                (0..u16::try_from(world_runs).unwrap_or(u16::MAX))
+                    .flat_map(|at| [MenuItem::WatchWorldRun(at), MenuItem::RaceWorldRun(at)]),
+            )
             .chain([MenuItem::Back])
             .collect(),
         Menu::Settings => VolumeChannel::ALL
@@ -372,6 +389,8 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::Records => "Records",
         MenuItem::WatchRecord(_) => "Watch",
         MenuItem::CopyRecordSeed(_) => "Copy seed",
+        MenuItem::WatchWorldRun(_) => "Watch",
+        MenuItem::RaceWorldRun(_) => "Race",
         MenuItem::Quit => "Quit",
         MenuItem::Volume(channel) => channel.label(),
         MenuItem::Fullscreen => "Fullscreen",
@@ -421,6 +440,7 @@ mod tests {
             contributions,
             results: None,
             records: 0,
+            world_runs: 0,
         }
     }
 
@@ -437,6 +457,7 @@ mod tests {
         let (modes, none) = (modes(), MenuContributions::default());
         let with_records = MenuSources {
             records: 3,
+            world_runs: 2,
             ..sources(&modes, &none)
         };
         let items = |menu, screen| menu_items(menu, screen, with_records);
@@ -445,10 +466,12 @@ mod tests {
         let records = items(Menu::Records, Screen::Title);
         assert_eq!(
             records.len(),
-            2 * 3 + 1,
-            "watch and copy per record, and Back"
+            2 * 3 + 2 * 2 + 1,
+            "watch and copy per record, watch and race per world run, and Back"
         );
         assert_eq!(records[4], MenuItem::WatchRecord(2));
+        assert_eq!(records[8], MenuItem::WatchWorldRun(1));
+        assert_eq!(records[9], MenuItem::RaceWorldRun(1));
         assert_eq!(records.last(), Some(&MenuItem::Back));
         for screen in [FIRST_SCREEN, SECOND_SCREEN] {
             let pause = items(Menu::Pause, screen);

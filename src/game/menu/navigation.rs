@@ -4,7 +4,7 @@
 use super::dialog::ResultDialog;
 use super::{
     MenuContributions, MenuCursor, MenuInput, MenuSources, OpenMenuItems, PauseOnFocusLoss,
-    RecordsOnPage, menu_items,
+    RecordsOnPage, WorldRunsOnPage, menu_items,
 };
 use crate::game::audio::{Sound, SoundRequested};
 use crate::game::screens::{Menu, Modes, Screen};
@@ -17,7 +17,7 @@ pub(super) fn list_open_menu_items(
     screen: Res<State<Screen>>,
     (modes, contributions): (Res<Modes>, Res<MenuContributions>),
     results: Option<Res<ResultDialog>>,
-    records: Res<RecordsOnPage>,
+    (records, world_runs): (Res<RecordsOnPage>, Res<WorldRunsOnPage>),
     mut open: ResMut<OpenMenuItems>,
 ) {
     let sources = MenuSources {
@@ -25,6 +25,7 @@ pub(super) fn list_open_menu_items(
         contributions: &contributions,
         results: results.as_deref(),
         records: records.0,
+        world_runs: world_runs.0,
     };
     let items = menu_items(*menu.get(), *screen.get(), sources);
     open.set_if_neq(OpenMenuItems(items));

@@ -66,6 +66,24 @@ pub fn menu_button(
     }
 }
 
+/// Small buttons side by side for `items` (a row's Watch and Copy seed), each highlighted while
+/// the keyboard cursor is on it.
+pub fn small_buttons(
+    ui: &mut egui::Ui,
+    items: &[MenuItem],
+    focus: &mut MenuFocus,
+    inputs: &mut Vec<MenuInput>,
+) {
+    for &item in items {
+        let response =
+            ui.add(egui::Button::new(super::item_label(item)).selected(focus.is_on(item)));
+        focus.follow_mouse(ui, &response, item);
+        if response.clicked() {
+            inputs.push(MenuInput::Activated(item));
+        }
+    }
+}
+
 /// One setting on one line of a menu page: its name, then the widget that edits it. Returns the
 /// widget's response, so the page can let the mouse move its cursor there.
 pub fn setting_widget(

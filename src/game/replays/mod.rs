@@ -46,6 +46,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RecordCheckBudget>()
         .add_systems(Startup, start_checking_records)
         .add_systems(
+            OnEnter(crate::game::screens::Screen::Title),
+            |mut commands: Commands| {
+                commands.remove_resource::<RaceGhost>();
+            },
+        )
+        .add_systems(
             Update,
             (
                 receive_checked_records.run_if(resource_exists::<RecordCheck>),
@@ -54,6 +60,25 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Present),
         );
+}
+
+/// A ghost the player chose to race, in place of their own best run of the seed: a world board's
+/// run, checked when it was downloaded. It lasts until the title screen.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct RaceGhost(pub Replay);
+
+impl RaceGhost {
+    /// The chosen ghost when it is a run of `mode` on this seed and difficulty.
+    pub fn of<'a>(
+        chosen: Option<&'a RaceGhost>,
+        mode: &str,
+        seed: u64,
+        difficulty: crate::logic::difficulty::Difficulty,
+    ) -> Option<&'a Replay> {
+        chosen.map(|race| &race.0).filter(|replay| {
+            replay.run.mode() == mode && replay.seed == seed && replay.difficulty == difficulty
+        })
+    }
 }
 
 /// A run has finished and this is its replay.

@@ -1,13 +1,14 @@
 //! The ghost: the best run of this seed and difficulty, played from its replay step for step
 //! beside the player, with the gap in metres in the HUD; each view draws it as a translucent
-//! runner. The Ghosts setting turns it off.
+//! runner. The Ghosts setting turns it off; a world board's run the player chose to race
+//! ([`RaceGhost`]) takes its place.
 
 use super::rules::{RunnerRun, runner_board, start_run, step_runner};
-use crate::game::replays::Records;
+use crate::game::replays::{RaceGhost, Records};
 use crate::game::screens::PausableSystems;
 use crate::game::session::{PlayReason, PlaySession};
 use crate::game::settings::Settings;
-use crate::logic::replay::{Timed, play_until};
+use crate::logic::replay::{RunKind, Timed, play_until};
 use crate::logic::runner::replay::RunnerKind;
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use bevy::prelude::*;
@@ -46,7 +47,7 @@ impl RunnerGhost {
 fn summon_ghost(
     mut commands: Commands,
     run: Option<Res<RunnerRun>>,
-    records: Res<Records>,
+    (records, race): (Res<Records>, Option<Res<RaceGhost>>),
     settings: Res<Settings>,
     session: Res<PlaySession>,
 ) {
@@ -57,10 +58,19 @@ fn summon_ghost(
         return;
     }
     let board = runner_board(&session);
-    let ghost = settings
-        .ghosts
-        .then(|| records.ghost(&board, run.sim.seed))
-        .flatten();
+    // A ghost the player chose to race comes whatever the Ghosts setting says.
+    let raced = RaceGhost::of(
+        race.as_deref(),
+        RunnerKind::MODE,
+        run.sim.seed,
+        session.difficulty,
+    );
+    let ghost = raced.or_else(|| {
+        settings
+            .ghosts
+            .then(|| records.ghost(&board, run.sim.seed))
+            .flatten()
+    });
     let Some(replay) = ghost else {
         return;
     };

@@ -59,6 +59,13 @@ pub fn board_of(
     Ok(board_name(kind.mode(), &board_detail(daily_date, &detail)))
 }
 
+/// The day whose challenge a seed text is (`daily-2026-12-02` gives `2026-12-02`), if it is one.
+pub fn day_of_seed_text(seed_text: &str) -> Option<&str> {
+    seed_text
+        .strip_prefix(DAILY_PREFIX)
+        .filter(|date| is_day(date))
+}
+
 /// A board of the board server, on which only runs of one world are compared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WorldBoard {
@@ -77,10 +84,7 @@ pub fn seed_board_detail(seed: u64, detail: &str) -> String {
 /// challenge, or else its seed's board. A run of one seed is never ranked beside a run of
 /// another, whose track or maze may be easier.
 pub fn world_board_of(replay: &Replay, kind: &dyn ReplayKind) -> Result<WorldBoard, ReplayError> {
-    let day = replay
-        .seed_text
-        .strip_prefix(DAILY_PREFIX)
-        .filter(|date| is_day(date));
+    let day = day_of_seed_text(&replay.seed_text);
     let detail = kind.board_detail(replay)?;
     let name = match day {
         Some(date) => board_name(kind.mode(), &board_detail(Some(date), &detail)),
