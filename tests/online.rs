@@ -13,12 +13,13 @@ use temple_trails::board_api::BoardRow;
 use temple_trails::board_client::WorldBoardRuns;
 use temple_trails::board_outbox::waiting;
 use temple_trails::game::menu::{MenuInput, MenuItem, WorldRunsOnPage};
-use temple_trails::game::online::{ENABLED, OnlineSettings, WorldResults, WorldShown, WorldView};
+use temple_trails::game::online::{ENABLED, OnlineSettings, WorldResults};
 use temple_trails::game::records::Watching;
 use temple_trails::game::replays::{RaceGhost, RunRecorded};
 use temple_trails::game::runner::ghost::RunnerGhost;
 use temple_trails::game::screens::Screen;
 use temple_trails::game::session::PlaySession;
+use temple_trails::game::world_boards::{WorldShown, WorldView};
 use temple_trails::logic::difficulty::Difficulty;
 use temple_trails::logic::replay::boards::board_of;
 use temple_trails::logic::replay::{Replay, ReplayHeader, record, replay_of};
@@ -217,4 +218,35 @@ fn a_raced_maze_is_the_ghost_s_own_maze_whatever_the_maze_settings_say() {
     let maze = app.world().resource::<CurrentMaze>();
     assert_eq!(maze.setup, setup);
     assert!(app.world().get_resource::<MazeGhost>().is_some());
+}
+
+#[test]
+fn the_name_in_the_settings_is_the_name_boards_show_and_a_bad_one_is_refused() {
+    let home = tempfile::tempdir().unwrap();
+    let settings =
+        r#"{"online": {"enabled": true, "server": "http://127.0.0.1:9", "name": " Ada "}}"#;
+    std::fs::write(home.path().join("settings.json"), settings).unwrap();
+    let app = headless_app_with(Some(home.path()), |_| {});
+    assert_eq!(app.world().resource::<OnlineSettings>().name, " Ada ");
+    // The identity the sender uses, which the command line shares, carries it.
+    let player = std::fs::read_to_string(home.path().join("player.json")).unwrap();
+    assert!(player.contains("\"name\": \"Ada\""), "{player}");
+
+    let other = tempfile::tempdir().unwrap();
+    let settings = r#"{"online": {"enabled": true, "server": "ftp://x", "name": "evil\u202e"}}"#;
+    std::fs::write(other.path().join("settings.json"), settings).unwrap();
+    let app = headless_app_with(Some(other.path()), |_| {});
+    let online = app.world().resource::<OnlineSettings>();
+    assert_eq!(
+        (online.server.as_str(), online.name.as_str()),
+        ("http://127.0.0.1:8080", "")
+    );
+    let warnings = &app
+        .world()
+        .resource::<temple_trails::game::storage::StorageWarnings>()
+        .0;
+    assert!(
+        warnings.iter().any(|w| w.contains("online.name")),
+        "{warnings:?}"
+    );
 }

@@ -25,6 +25,7 @@ pub mod storage;
 pub mod theme;
 pub mod title;
 pub mod wanderers;
+pub mod world_boards;
 
 use crate::game::frame_timing::FrameTimingPlan;
 use crate::game::screens::{ModeInfo, Screen};
@@ -71,7 +72,7 @@ pub fn plugin(app: &mut App) {
         title::plugin,
         screenshot::plugin,
     ))
-    .add_plugins(online::plugin);
+    .add_plugins((online::plugin, world_boards::plugin));
     for mode in MODES {
         screens::add_mode(app, mode);
     }

@@ -4,37 +4,24 @@
 //! again after a wait when the server cannot be reached, so play never waits for the network
 //! and a run is never lost to it. The player's identity is made on first use and kept in
 //! `player.json` beside the settings. Runs the server refuses are set aside and the player is
-//! told, as with damaged files.
+//! told, as with damaged files. The world boards panel ([`world_boards`](super::world_boards)) shows what the server
+//! answered.
 //!
-//! The server's address is the `online.server` setting (`http://127.0.0.1:8080` unless set in
-//! `settings.json`).
+//! The server's address and the name boards show are the `online.server` and `online.name`
+//! settings (`http://127.0.0.1:8080`, and "Player" with the start of the id, unless set in
+//! `settings.json`: the settings page has no text field for them yet).
 
-use crate::board_client::{
-    BoardClient, ClientError, PlayerFile, PlayerIdentity, WorldBoardRuns, load_player, save_player,
-};
+use crate::board_api::check_player_name;
+use crate::board_client::{BoardClient, PlayerFile, PlayerIdentity, load_player, save_player};
 use crate::board_outbox::{self, SendReport, Sent};
+use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue};
 use crate::game::menu::settings_page::{SettingsPage, settings_page};
-use crate::game::menu::widgets::{MenuFocus, small_buttons};
-use crate::game::menu::{
-    MenuCursor, MenuInput, MenuItem, MenuNavigation, OpenMenuItems, WorldRunsOnPage,
-};
-use crate::game::records::watch;
-use crate::game::replays::RaceGhost;
 use crate::game::replays::RunRecorded;
-use crate::game::scores::unix_now_s;
-use crate::game::screens::{AppSystems, Menu, Modes, Screen, draws};
-use crate::game::session::PlayRequest;
-use crate::game::settings::GameSeed;
+use crate::game::screens::AppSystems;
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::game::storage::{StorageDir, StorageWarnings};
-use crate::game::theme::widgets::{note, section_label};
-use crate::game::theme::{GOLD, PANEL, SAND, text};
-use crate::logic::replay::Replay;
-use crate::logic::replay::boards::date_of;
 use bevy::prelude::*;
-use bevy_egui::egui::{self, RichText};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -68,23 +55,6 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Present),
     );
-    app.init_resource::<WorldView>()
-        .add_systems(OnEnter(Menu::Records), fetch_world_boards)
-        .add_systems(
-            Update,
-            (
-                receive_world_boards,
-                act_on_world_runs.run_if(on_message::<MenuInput>),
-            )
-                .before(MenuNavigation)
-                .in_set(AppSystems::RecordInput),
-        );
-    if draws(app) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            draw_world_panel.run_if(in_state(Menu::Records)),
-        );
-    }
 }
 
 /// The online settings: the `online` section of `settings.json`.
@@ -95,6 +65,8 @@ pub struct OnlineSettings {
     pub enabled: bool,
     /// The board server: `http://HOST[:PORT]`.
     pub server: String,
+    /// The name boards show; empty for "Player" and the start of the player's id.
+    pub name: String,
 }
 
 impl Default for OnlineSettings {
@@ -102,6 +74,7 @@ impl Default for OnlineSettings {
         OnlineSettings {
             enabled: false,
             server: DEFAULT_SERVER.to_owned(),
+            name: String::new(),
         }
     }
 }
@@ -110,13 +83,20 @@ impl ModeSettings for OnlineSettings {
     const SECTION: &'static str = "online";
 
     fn sanitize(&mut self) -> Vec<String> {
-        match BoardClient::new(&self.server) {
-            Ok(_) => Vec::new(),
-            Err(why) => {
-                self.server = DEFAULT_SERVER.to_owned();
-                vec![format!("online.server: {why}; {DEFAULT_SERVER} is used")]
-            }
+        let mut changed = Vec::new();
+        if let Err(why) = BoardClient::new(&self.server) {
+            self.server = DEFAULT_SERVER.to_owned();
+            changed.push(format!("online.server: {why}; {DEFAULT_SERVER} is used"));
         }
+        if !self.name.is_empty()
+            && let Err(why) = check_player_name(&self.name)
+        {
+            self.name = String::new();
+            changed.push(format!(
+                "online.name: {why}; the name made with the player is used"
+            ));
+        }
+        changed
     }
 }
 
@@ -138,7 +118,8 @@ impl SettingsPage for OnlineSettings {
     }
 }
 
-/// What the board server said of the runs sent this session, newest last.
+/// What the board server said of the runs sent this session, newest last (the world boards
+/// panel shows it).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct WorldResults {
     /// "runner/seed-42/normal: 65 points, rank 3", one line a run.
@@ -166,17 +147,33 @@ impl Drop for BackgroundSender {
     }
 }
 
-/// The player's identity: the kept one, or a new one named after its id, saved.
-fn identity(config: &std::path::Path, warnings: &mut StorageWarnings) -> Option<PlayerIdentity> {
+/// The player's identity: the kept one, or a new one, named as the settings say (or, with no
+/// name there, the kept name or "Player" and the start of the id), saved when it changed.
+fn identity(
+    config: &std::path::Path,
+    name: &str,
+    warnings: &mut StorageWarnings,
+) -> Option<PlayerIdentity> {
     let loaded = load_player(config);
     if let Some(warning) = loaded.warning {
         warnings.0.push(warning);
     }
-    if let Some(player) = loaded.value.player {
+    let kept = loaded.value.player;
+    let mut player = match &kept {
+        Some(player) => player.clone(),
+        None => {
+            let mut player = PlayerIdentity::new("Player").ok()?;
+            player.name = format!("Player {}", &player.id[..4]);
+            player
+        }
+    };
+    // As boards show it: without the spaces around it (the settings refused any other fault).
+    if let Ok(name) = check_player_name(name) {
+        player.name = name;
+    }
+    if kept.as_ref() == Some(&player) {
         return Some(player);
     }
-    let mut player = PlayerIdentity::new("Player").ok()?;
-    player.name = format!("Player {}", &player.id[..4]);
     if !loaded.writable {
         return None;
     }
@@ -208,7 +205,7 @@ fn start_or_stop_sending(
     let Ok(client) = BoardClient::new(&settings.server) else {
         return;
     };
-    let Some(player) = identity(&storage.config, &mut warnings) else {
+    let Some(player) = identity(&storage.config, &settings.name, &mut warnings) else {
         return;
     };
     let (wake, woken) = std::sync::mpsc::channel();
@@ -329,258 +326,4 @@ fn receive_reports(
         results.waiting = report.still_waiting;
         results.last_problem = report.stopped.map(|err| err.to_string());
     }
-}
-
-/// The most accepted runs the world panel lists.
-const RESULTS_SHOWN: usize = 3;
-/// World boards fetched for the records page: the most recently played of the player's seed
-/// and of today's challenges.
-const WORLD_BOARDS_SHOWN: usize = 4;
-/// Best runs fetched of each.
-const WORLD_RUNS_PER_BOARD: u32 = 3;
-
-/// What the records page shows of the world boards.
-#[derive(Debug, Default, Clone, PartialEq)]
-pub enum WorldShown {
-    /// Nothing: online boards are off.
-    #[default]
-    Nothing,
-    /// Being fetched.
-    Loading,
-    /// The boards, each with its best runs (checked here).
-    Boards(Vec<WorldBoardRuns>),
-    /// The server could not be asked.
-    Failed(String),
-}
-
-/// What the thread that asks for the world boards answers.
-type WorldAnswer = Result<Vec<WorldBoardRuns>, ClientError>;
-
-/// The world boards of the records page, and the fetch under way.
-#[derive(Resource, Default)]
-pub struct WorldView {
-    /// What is shown.
-    pub shown: WorldShown,
-    fetching: Option<std::sync::Mutex<Receiver<WorldAnswer>>>,
-}
-
-impl WorldView {
-    /// The runs listed, in the order of their Watch and Race items.
-    pub fn runs(&self) -> Vec<&Replay> {
-        match &self.shown {
-            WorldShown::Boards(boards) => boards
-                .iter()
-                .flat_map(|board| board.runs.iter().map(|(_, replay)| replay))
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-}
-
-/// Opening the records page asks the server for the world boards of the player's seed and of
-/// today's challenges, on a thread of its own.
-fn fetch_world_boards(
-    mut view: ResMut<WorldView>,
-    mut on_page: ResMut<WorldRunsOnPage>,
-    settings: Res<OnlineSettings>,
-    seed: Res<GameSeed>,
-) {
-    view.fetching = None;
-    on_page.set_if_neq(WorldRunsOnPage(0));
-    if !settings.enabled {
-        view.shown = WorldShown::Nothing;
-        return;
-    }
-    let Ok(client) = BoardClient::new(&settings.server) else {
-        return;
-    };
-    let (own, today) = (
-        format!("/seed-{}/", seed.0),
-        format!("/daily-{}/", date_of(unix_now_s())),
-    );
-    let (answer, answers) = std::sync::mpsc::channel();
-    let started = std::thread::Builder::new()
-        .name("world boards".to_owned())
-        .spawn(move || {
-            let wanted = |board: &str| board.contains(&own) || board.contains(&today);
-            let _ =
-                answer.send(client.world_runs(wanted, WORLD_BOARDS_SHOWN, WORLD_RUNS_PER_BOARD));
-        });
-    view.shown = match started {
-        Ok(_) => {
-            view.fetching = Some(std::sync::Mutex::new(answers));
-            WorldShown::Loading
-        }
-        Err(err) => WorldShown::Failed(err.to_string()),
-    };
-}
-
-/// Shows the world boards when they arrive, and counts their runs for the page's items.
-fn receive_world_boards(mut view: ResMut<WorldView>, mut on_page: ResMut<WorldRunsOnPage>) {
-    let received = view.fetching.as_ref().map(|fetching| {
-        fetching
-            .lock()
-            .map_or(Err(TryRecvError::Disconnected), |answers| {
-                answers.try_recv()
-            })
-    });
-    let answer = match received {
-        Some(Ok(answer)) => answer,
-        Some(Err(TryRecvError::Empty)) | None => return,
-        Some(Err(TryRecvError::Disconnected)) => {
-            view.fetching = None;
-            return;
-        }
-    };
-    view.fetching = None;
-    view.shown = match answer {
-        Ok(boards) => WorldShown::Boards(boards),
-        Err(err) => WorldShown::Failed(err.to_string()),
-    };
-    on_page.set_if_neq(WorldRunsOnPage(view.runs().len()));
-}
-
-/// Watch plays a world board's run again; Race plays its seed with it as the ghost.
-fn act_on_world_runs(
-    mut commands: Commands,
-    mut inputs: MessageReader<MenuInput>,
-    (view, modes): (Res<WorldView>, Res<Modes>),
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut next_menu: ResMut<NextState<Menu>>,
-) {
-    let runs = view.runs();
-    for input in inputs.read() {
-        match *input {
-            MenuInput::Activated(MenuItem::WatchWorldRun(at)) => {
-                if let Some(replay) = runs.get(usize::from(at)) {
-                    watch(
-                        &mut commands,
-                        replay,
-                        &modes,
-                        (&mut next_screen, &mut next_menu),
-                    );
-                }
-            }
-            MenuInput::Activated(MenuItem::RaceWorldRun(at)) => {
-                let Some(replay) = runs.get(usize::from(at)) else {
-                    continue;
-                };
-                let Some(mode) = modes.named(replay.run.mode()) else {
-                    continue;
-                };
-                commands.insert_resource(PlayRequest::Race {
-                    seed: replay.seed,
-                    seed_text: replay.seed_text.clone(),
-                    difficulty: replay.difficulty,
-                });
-                commands.insert_resource(RaceGhost((*replay).clone()));
-                next_screen.set(mode.screen());
-                next_menu.set(Menu::None);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Beside the records page: where runs go, what the server answered this session, what waits,
-/// and the world boards of the player's seed and of today, each run with Watch and Race.
-fn draw_world_panel(
-    mut contexts: EguiContexts,
-    (settings, results, view): (Res<OnlineSettings>, Res<WorldResults>, Res<WorldView>),
-    items: Res<OpenMenuItems>,
-    mut cursor: ResMut<MenuCursor>,
-    mut writer: MessageWriter<MenuInput>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut focus = MenuFocus::new(&items.0, &mut cursor);
-    let mut inputs = Vec::new();
-    egui::Area::new(egui::Id::new("world-boards"))
-        .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-12.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(PANEL)
-                .corner_radius(12.0)
-                .inner_margin(16.0)
-                .show(ui, |ui| {
-                    ui.set_width(330.0);
-                    ui.label(
-                        RichText::new("World boards")
-                            .color(GOLD.egui())
-                            .size(text::NOTE),
-                    );
-                    if !settings.enabled {
-                        note(
-                            ui,
-                            "Off: turn on \"Send my runs to the board server\" in Settings.",
-                        );
-                        return;
-                    }
-                    note(
-                        ui,
-                        format!(
-                            "Your runs go to {} ({} sent this session)",
-                            settings.server,
-                            results.accepted.len()
-                        ),
-                    );
-                    let start = results.accepted.len().saturating_sub(RESULTS_SHOWN);
-                    for line in &results.accepted[start..] {
-                        note(ui, format!("Sent: {line}"));
-                    }
-                    if results.waiting > 0 {
-                        let why = results.last_problem.as_deref().unwrap_or("not sent yet");
-                        let count = match results.waiting {
-                            1 => "1 run".to_owned(),
-                            n => format!("{n} runs"),
-                        };
-                        note(
-                            ui,
-                            format!("{count} waiting, to be sent again later: {why}"),
-                        );
-                    }
-                    ui.add_space(6.0);
-                    match &view.shown {
-                        WorldShown::Nothing => {}
-                        WorldShown::Loading => note(ui, "Asking the server…"),
-                        WorldShown::Failed(why) => note(ui, why.clone()),
-                        WorldShown::Boards(boards) if boards.is_empty() => {
-                            note(ui, "No runs of your seed or of today's challenges yet.");
-                        }
-                        WorldShown::Boards(boards) => {
-                            let mut at = 0u16;
-                            for board in boards {
-                                let players = match board.players {
-                                    1 => "1 player".to_owned(),
-                                    n => format!("{n} players"),
-                                };
-                                section_label(ui, &format!("{}  ({players})", board.board));
-                                for (row, _) in &board.runs {
-                                    ui.horizontal(|ui| {
-                                        ui.label(
-                                            RichText::new(format!(
-                                                "{:>2}. {}  {}",
-                                                row.rank, row.player, row.summary
-                                            ))
-                                            .size(text::SMALL)
-                                            .color(SAND.egui()),
-                                        );
-                                        small_buttons(
-                                            ui,
-                                            &[
-                                                MenuItem::WatchWorldRun(at),
-                                                MenuItem::RaceWorldRun(at),
-                                            ],
-                                            &mut focus,
-                                            &mut inputs,
-                                        );
-                                    });
-                                    at = at.saturating_add(1);
-                                }
-                            }
-                        }
-                    }
-                });
-        });
-    writer.write_batch(inputs);
-    Ok(())
 }
