@@ -161,6 +161,11 @@ impl BoardClient {
         })
     }
 
+    /// The server's address, as used (without a trailing `/`).
+    pub fn server(&self) -> &str {
+        &self.server
+    }
+
     fn url(&self, path: &str) -> String {
         format!("{}{path}", self.server)
     }

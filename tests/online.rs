@@ -250,3 +250,61 @@ fn the_name_in_the_settings_is_the_name_boards_show_and_a_bad_one_is_refused() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn the_server_and_the_name_are_typed_on_the_settings_page_and_refused_when_no_server_takes_them() {
+    use temple_trails::game::online::{NAME, SERVER};
+    let home = tempfile::tempdir().unwrap();
+    let mut app = app_with_online(home.path(), true);
+    let mut type_into = |item, text: &str| {
+        app.world_mut()
+            .write_message(MenuInput::TextSet(item, text.to_owned()));
+        app.update();
+        app.world().resource::<OnlineSettings>().clone()
+    };
+    assert_eq!(
+        type_into(SERVER, "ftp://boards").server,
+        "http://127.0.0.1:9"
+    );
+    assert_eq!(
+        type_into(SERVER, " http://boards.example:8080/ ").server,
+        "http://boards.example:8080"
+    );
+    assert_eq!(
+        type_into(NAME, "Ada\u{202E}").name,
+        "",
+        "a hidden character"
+    );
+    assert_eq!(type_into(NAME, &"x".repeat(25)).name, "", "too long");
+    assert_eq!(type_into(NAME, "  Ada  ").name, "Ada");
+    // The name goes to the identity the sender uses, which the command line shares.
+    let player = std::fs::read_to_string(home.path().join("player.json")).unwrap();
+    assert!(player.contains("\"name\": \"Ada\""), "{player}");
+    assert_eq!(type_into(NAME, "").name, "");
+}
+
+#[test]
+fn enter_on_a_text_row_asks_for_the_keys_to_go_into_its_field() {
+    use temple_trails::game::menu::MenuRequests;
+    use temple_trails::game::online::{NAME, SERVER};
+    let home = tempfile::tempdir().unwrap();
+    let mut app = app_with_online(home.path(), true);
+    for item in [NAME, SERVER] {
+        app.world_mut().write_message(MenuInput::Activated(item));
+        app.update();
+        assert_eq!(
+            app.world().resource::<MenuRequests>().focus_text_setting,
+            Some(item)
+        );
+    }
+    // Enter on a row that is not text asks nothing of the kind.
+    app.world_mut()
+        .resource_mut::<MenuRequests>()
+        .focus_text_setting = None;
+    app.world_mut().write_message(MenuInput::Activated(ENABLED));
+    app.update();
+    assert_eq!(
+        app.world().resource::<MenuRequests>().focus_text_setting,
+        None
+    );
+}

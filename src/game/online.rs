@@ -7,15 +7,14 @@
 //! told, as with damaged files. The world boards panel ([`world_boards`](super::world_boards)) shows what the server
 //! answered.
 //!
-//! The server's address and the name boards show are the `online.server` and `online.name`
-//! settings (`http://127.0.0.1:8080`, and "Player" with the start of the id, unless set in
-//! `settings.json`: the settings page has no text field for them yet).
+//! The server's address and the name boards show are settings of their own, typed on the
+//! settings page (`http://127.0.0.1:8080`, and "Player" with the start of the id, until set).
 
-use crate::board_api::check_player_name;
+use crate::board_api::{MAX_NAME_CHARS, check_player_name};
 use crate::board_client::{BoardClient, PlayerFile, PlayerIdentity, load_player, save_player};
 use crate::board_outbox::{self, SendReport, Sent};
 use crate::game::menu::MenuItem;
-use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue};
+use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue, TextSetting};
 use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::replays::RunRecorded;
 use crate::game::screens::AppSystems;
@@ -31,6 +30,12 @@ use std::time::Duration;
 
 /// The row that turns online boards on and off.
 pub const ENABLED: MenuItem = MenuItem::Setting("online.enabled");
+/// The row of the server's address.
+pub const SERVER: MenuItem = MenuItem::Setting("online.server");
+/// The row of the name boards show.
+pub const NAME: MenuItem = MenuItem::Setting("online.name");
+/// The longest server address typed.
+const MAX_SERVER_CHARS: usize = 200;
 /// The server a new player's game sends to: one on this machine, as the README starts it.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 /// The first wait before trying again when the server could not be reached; each failure
@@ -104,16 +109,50 @@ impl SettingsPage for OnlineSettings {
     const PAGE_TITLE: Option<&'static str> = Some("Online boards");
 
     fn rows(&self) -> Vec<SettingRow> {
-        vec![SettingRow {
-            item: ENABLED,
-            label: "Send my runs to the board server",
-            value: SettingValue::Toggle(self.enabled),
-        }]
+        vec![
+            SettingRow {
+                item: ENABLED,
+                label: "Send my runs to the board server",
+                value: SettingValue::Toggle(self.enabled),
+            },
+            SettingRow {
+                item: SERVER,
+                label: "Server",
+                value: SettingValue::Text(TextSetting {
+                    value: self.server.clone(),
+                    max_chars: MAX_SERVER_CHARS,
+                    hint: "http://host:port",
+                }),
+            },
+            SettingRow {
+                item: NAME,
+                label: "Your name on the boards",
+                value: SettingValue::Text(TextSetting {
+                    value: self.name.clone(),
+                    max_chars: MAX_NAME_CHARS,
+                    hint: "Player and your id",
+                }),
+            },
+        ]
     }
 
+    /// A server address or a name that no server would take is not kept: the field shows the
+    /// setting as it was.
     fn apply(&mut self, item: MenuItem, edit: SettingEdit) {
-        if let (ENABLED, SettingEdit::Toggle(on)) = (item, edit) {
-            self.enabled = on;
+        match (item, edit) {
+            (ENABLED, SettingEdit::Toggle(on)) => self.enabled = on,
+            (SERVER, SettingEdit::Text(server)) => {
+                if let Ok(client) = BoardClient::new(server.trim()) {
+                    self.server = client.server().to_owned();
+                }
+            }
+            (NAME, SettingEdit::Text(name)) if name.trim().is_empty() => self.name = String::new(),
+            (NAME, SettingEdit::Text(name)) => {
+                if let Ok(name) = check_player_name(&name) {
+                    self.name = name;
+                }
+            }
+            _ => {}
         }
     }
 }

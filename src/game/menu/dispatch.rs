@@ -23,6 +23,7 @@ fn sound_of(input: &MenuInput, row: Option<&SettingRow>) -> Option<Sound> {
         MenuInput::Adjusted(..) => row.map(|_| Sound::MENU_CONFIRM),
         MenuInput::Chosen(..) | MenuInput::NumberSet(..) => None,
         MenuInput::SeedTyped(text) => parse_seed(text).ok().map(|_| Sound::MENU_CONFIRM),
+        MenuInput::TextSet(..) => Some(Sound::MENU_CONFIRM),
     }
 }
 
@@ -144,7 +145,8 @@ pub(super) fn apply_menu_inputs(
             MenuInput::Activated(_)
             | MenuInput::Adjusted(..)
             | MenuInput::Chosen(..)
-            | MenuInput::NumberSet(..) => {}
+            | MenuInput::NumberSet(..)
+            | MenuInput::TextSet(..) => {}
         }
         if settings_changed {
             edited.write(SettingsEdited);
@@ -159,7 +161,8 @@ fn input_item(input: &MenuInput) -> Option<MenuItem> {
         MenuInput::Activated(item)
         | MenuInput::Adjusted(item, _)
         | MenuInput::Chosen(item, _)
-        | MenuInput::NumberSet(item, _) => Some(item),
+        | MenuInput::NumberSet(item, _)
+        | MenuInput::TextSet(item, _) => Some(item),
         MenuInput::SeedTyped(_) | MenuInput::DifficultyChosen(_) => None,
     }
 }

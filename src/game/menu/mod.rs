@@ -159,6 +159,8 @@ pub enum MenuInput {
     NumberSet(MenuItem, f64),
     /// The seed field was confirmed with this text.
     SeedTyped(String),
+    /// A text setting's field was confirmed with this text.
+    TextSet(MenuItem, String),
     /// A difficulty was clicked.
     DifficultyChosen(Difficulty),
 }
@@ -176,6 +178,8 @@ pub struct OpenMenuItems(pub Vec<MenuItem>);
 pub struct MenuRequests {
     /// Move keyboard focus into the seed field.
     pub focus_seed_field: bool,
+    /// Move keyboard focus into this text setting's field (Enter on its row).
+    pub focus_text_setting: Option<MenuItem>,
     /// Put this text on the clipboard.
     pub copy_to_clipboard: Option<String>,
     /// A short message for the player (a refused seed, a copied seed), with the real time it

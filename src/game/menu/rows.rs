@@ -1,5 +1,5 @@
 //! Settings as rows: what a row shows (a list to choose from, a number in a range, an on/off
-//! switch) and the one rule for what a key or a click does to it. The settings page, a mode's
+//! switch, a line of text) and the one rule for what a key or a click does to it. The settings page, a mode's
 //! own panel and the headless tests all edit settings through these rows.
 
 use super::{MenuInput, MenuItem};
@@ -30,6 +30,20 @@ pub enum SettingValue {
     Number(NumberSetting),
     /// On or off.
     Toggle(bool),
+    /// A line of text, typed into its field (Enter on the row, or a click, puts the keys
+    /// there; Enter keeps the text, Esc abandons it).
+    Text(TextSetting),
+}
+
+/// A text setting: its value, its longest length and what an empty field suggests.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextSetting {
+    /// The value.
+    pub value: String,
+    /// The most characters the field takes.
+    pub max_chars: usize,
+    /// Shown in an empty field.
+    pub hint: &'static str,
 }
 
 impl SettingValue {
@@ -95,7 +109,7 @@ impl NumberSetting {
 }
 
 /// What an input does to a setting.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum SettingEdit {
     /// Choose this entry of the list.
     Choice(usize),
@@ -103,14 +117,21 @@ pub enum SettingEdit {
     Number(f64),
     /// Switch on or off.
     Toggle(bool),
+    /// Take this text (the setting checks it).
+    Text(String),
 }
 
 impl SettingRow {
     /// What `input` does to this row, or `None` when it is about another item or does nothing
     /// here. Enter and Right step a list forwards, Left backwards, both wrapping; Left and Right
     /// move a number by its key step (onto whole steps, inside the range); Enter, Left and Right
-    /// flip a switch; a click or a slider sets a value directly.
+    /// flip a switch; a click or a slider sets a value directly; a text field's Enter sets its
+    /// text.
     pub fn edit(&self, input: &MenuInput) -> Option<SettingEdit> {
+        if let MenuInput::TextSet(item, text) = input {
+            let text_row = *item == self.item && matches!(self.value, SettingValue::Text(_));
+            return text_row.then(|| SettingEdit::Text(text.clone()));
+        }
         let (item, action) = match input {
             MenuInput::Activated(item) => (*item, Action::Enter),
             MenuInput::Adjusted(item, step) => (*item, Action::Step(*step)),
@@ -182,6 +203,32 @@ mod tests {
     use super::*;
 
     const ITEM: MenuItem = MenuItem::Setting("test.row");
+
+    #[test]
+    fn a_text_row_takes_its_field_s_text_and_nothing_else() {
+        let row = SettingRow {
+            item: ITEM,
+            label: "Text",
+            value: SettingValue::Text(TextSetting {
+                value: "old".to_owned(),
+                max_chars: 10,
+                hint: "",
+            }),
+        };
+        let typed = MenuInput::TextSet(ITEM, "new".to_owned());
+        assert_eq!(row.edit(&typed), Some(SettingEdit::Text("new".to_owned())));
+        let elsewhere = MenuInput::TextSet(MenuItem::Setting("other"), "new".to_owned());
+        assert_eq!(row.edit(&elsewhere), None);
+        for key in [MenuInput::Activated(ITEM), MenuInput::Adjusted(ITEM, 1)] {
+            assert_eq!(row.edit(&key), None, "{key:?}: keys go into the field");
+        }
+        // A number row is not edited by text.
+        let number = SettingRow {
+            value: SettingValue::Number(NumberSetting::whole(1.0, 0.0..=5.0)),
+            ..row
+        };
+        assert_eq!(number.edit(&typed), None);
+    }
 
     fn choice(selected: usize) -> SettingRow {
         SettingRow {

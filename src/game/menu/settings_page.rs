@@ -2,8 +2,8 @@
 //! menu inputs that edit them. The settings module stores them ([`ModeSettings`]); this one
 //! shows and edits them.
 
-use super::rows::{SettingEdit, SettingRow};
-use super::{MenuContributions, MenuInput, MenuItem};
+use super::rows::{SettingEdit, SettingRow, SettingValue};
+use super::{MenuContributions, MenuInput, MenuItem, MenuRequests};
 use crate::game::screens::AppSystems;
 use crate::game::settings::ModeSettings;
 use bevy::prelude::*;
@@ -44,8 +44,18 @@ pub fn settings_page<T: SettingsPage>(app: &mut App) {
 fn apply_mode_setting_inputs<T: SettingsPage>(
     mut inputs: MessageReader<MenuInput>,
     mut mode_settings: ResMut<T>,
+    mut requests: ResMut<MenuRequests>,
 ) {
     for input in inputs.read() {
+        // Enter on a text setting's row puts the keys into its field, which alone edits it.
+        if let MenuInput::Activated(item) = input
+            && mode_settings
+                .rows()
+                .iter()
+                .any(|row| row.item == *item && matches!(row.value, SettingValue::Text(_)))
+        {
+            requests.focus_text_setting = Some(*item);
+        }
         let edit = mode_settings
             .rows()
             .into_iter()

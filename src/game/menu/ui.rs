@@ -2,12 +2,14 @@
 //! mode's section), the pause menu and file warnings. Every click becomes a [`MenuInput`];
 //! nothing here changes the game itself.
 
-use super::rows::SettingRow;
+use super::rows::{SettingRow, SettingValue};
 use super::{
     MenuContributions, MenuCursor, MenuInput, MenuItem, MenuRequests, OpenMenuItems,
     core_setting_rows, daily_items, difficulty_note, item_label,
 };
-use crate::game::menu::widgets::{MenuFocus, menu_button, setting_widget};
+use crate::game::menu::widgets::{
+    MenuFocus, TextDrafts, menu_button, setting_widget, text_field_id,
+};
 use crate::game::scores::{BestScores, unix_now_s};
 use crate::game::screens::{Menu, Modes, Screen};
 use crate::game::session::PlaySession;
@@ -234,11 +236,15 @@ fn draw_main_menu(
 fn page_row(
     ui: &mut egui::Ui,
     row: &SettingRow,
-    focus: &mut MenuFocus,
-    inputs: &mut Vec<MenuInput>,
+    (focus, focus_text): (&mut MenuFocus, &mut Option<MenuItem>),
+    (inputs, drafts): (&mut Vec<MenuInput>, &mut TextDrafts),
 ) {
     cursor_row(ui, focus.is_on(row.item), |ui| {
-        let response = setting_widget(ui, row, inputs);
+        let response = setting_widget(ui, row, inputs, drafts);
+        if *focus_text == Some(row.item) {
+            response.request_focus();
+            *focus_text = None;
+        }
         focus.follow_mouse(ui, &response, row.item);
     });
 }
@@ -255,6 +261,8 @@ fn draw_settings_page(
     contributions: Res<MenuContributions>,
     items: Res<OpenMenuItems>,
     mut cursor: ResMut<MenuCursor>,
+    mut requests: ResMut<MenuRequests>,
+    mut drafts: Local<TextDrafts>,
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -269,14 +277,25 @@ fn draw_settings_page(
         ui.heading(RichText::new("Settings").color(GOLD.egui()));
         ui.add_space(8.0);
         section_label(ui, "Sound and display");
+        let focus_text = &mut requests.focus_text_setting;
         for row in core_setting_rows(&settings) {
-            page_row(ui, &row, &mut focus, &mut inputs);
+            page_row(
+                ui,
+                &row,
+                (&mut focus, focus_text),
+                (&mut inputs, &mut drafts),
+            );
         }
         ui.add_space(4.0);
         for section in contributions.settings_sections() {
             section_label(ui, section.title);
             for row in &section.rows {
-                page_row(ui, row, &mut focus, &mut inputs);
+                page_row(
+                    ui,
+                    row,
+                    (&mut focus, focus_text),
+                    (&mut inputs, &mut drafts),
+                );
             }
         }
         ui.add_space(10.0);
@@ -377,13 +396,25 @@ fn draw_storage_warnings(
 }
 
 /// Clicked buttons keep egui's keyboard focus, and egui would then press them again on Enter
-/// as well as our own keyboard handling. Only the seed field may hold focus.
-fn keep_focus_off_buttons(mut contexts: EguiContexts) -> Result {
+/// as well as our own keyboard handling. Only text fields may hold focus: the seed's and the
+/// text settings'.
+fn keep_focus_off_buttons(
+    mut contexts: EguiContexts,
+    contributions: Res<MenuContributions>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let seed_id = egui::Id::new(SEED_FIELD_ID);
+    let is_text_field = |id: egui::Id| {
+        id == seed_id
+            || contributions.settings_sections().iter().any(|section| {
+                section.rows.iter().any(|row| {
+                    matches!(row.value, SettingValue::Text(_)) && text_field_id(row.item) == id
+                })
+            })
+    };
     ctx.memory_mut(|memory| {
         if let Some(focused) = memory.focused()
-            && focused != seed_id
+            && !is_text_field(focused)
         {
             memory.surrender_focus(focused);
         }

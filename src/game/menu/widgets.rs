@@ -6,6 +6,7 @@ use super::{MenuCursor, MenuInput, MenuItem};
 use crate::game::theme::widgets::{BUTTON_WIDTH, styled};
 use crate::game::theme::{GOLD, SAND, text};
 use bevy_egui::egui::{self, RichText};
+use std::collections::HashMap;
 
 /// The height of menu buttons, in points.
 const BUTTON_HEIGHT: f32 = 38.0;
@@ -90,17 +91,27 @@ pub fn setting_widget(
     ui: &mut egui::Ui,
     row: &SettingRow,
     inputs: &mut Vec<MenuInput>,
+    drafts: &mut TextDrafts,
 ) -> egui::Response {
     ui.label(styled(row.label, text::BODY, SAND.egui()));
-    setting_control(ui, row, inputs)
+    setting_control(ui, row, inputs, drafts)
 }
+
+/// The egui id of a text setting's field.
+pub fn text_field_id(item: MenuItem) -> egui::Id {
+    egui::Id::new(("setting-text", item))
+}
+
+/// The text being typed into each text setting's field while it has the keys; the page that
+/// draws them keeps it from frame to frame.
+pub type TextDrafts = HashMap<MenuItem, String>;
 
 /// Settings as a compact list for a side panel: each widget, then its name after it, so the
 /// widgets line up at the left edge.
 pub fn settings_list(ui: &mut egui::Ui, rows: &[SettingRow], inputs: &mut Vec<MenuInput>) {
     for row in rows {
         ui.horizontal(|ui| {
-            setting_control(ui, row, inputs);
+            setting_control(ui, row, inputs, &mut TextDrafts::new());
             ui.label(styled(row.label, text::SMALL, SAND.egui()));
         });
     }
@@ -112,6 +123,7 @@ fn setting_control(
     ui: &mut egui::Ui,
     row: &SettingRow,
     inputs: &mut Vec<MenuInput>,
+    drafts: &mut TextDrafts,
 ) -> egui::Response {
     match &row.value {
         SettingValue::Choice { choices, selected } => {
@@ -150,6 +162,28 @@ fn setting_control(
             let response = ui.checkbox(&mut checked, "");
             if response.changed() {
                 inputs.push(MenuInput::Activated(row.item));
+            }
+            response
+        }
+        SettingValue::Text(setting) => {
+            let id = text_field_id(row.item);
+            // While the field has the keys it shows what is being typed; otherwise the setting.
+            if !ui.memory(|memory| memory.has_focus(id)) {
+                drafts.insert(row.item, setting.value.clone());
+            }
+            let draft = drafts
+                .entry(row.item)
+                .or_insert_with(|| setting.value.clone());
+            let response = ui.add(
+                egui::TextEdit::singleline(draft)
+                    .id(id)
+                    .desired_width(220.0)
+                    .char_limit(setting.max_chars)
+                    .hint_text(setting.hint),
+            );
+            let escaped = ui.input(|input| input.key_pressed(egui::Key::Escape));
+            if response.lost_focus() && !escaped && *draft != setting.value {
+                inputs.push(MenuInput::TextSet(row.item, draft.clone()));
             }
             response
         }

@@ -386,6 +386,7 @@ mod tests {
                 SettingValue::Number(number) => SettingEdit::Number(*number.range.end()),
                 SettingValue::Choice { choices, .. } => SettingEdit::Choice(choices.len() - 1),
                 SettingValue::Toggle(on) => SettingEdit::Toggle(!on),
+                SettingValue::Text(text) => SettingEdit::Text(text.value.clone()),
             };
             edited.apply(row.item, edit);
         }
