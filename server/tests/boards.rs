@@ -471,7 +471,12 @@ fn every_accepted_run_survives_a_restart_and_a_crash_leaves_none_half_written() 
                         })
                     })
                     .collect();
+                let deadline = std::time::Instant::now() + Duration::from_secs(120);
                 while answers.load(Ordering::Acquire) < 2 {
+                    assert!(
+                        std::time::Instant::now() < deadline,
+                        "the server answered no run"
+                    );
                     std::thread::yield_now();
                 }
                 kill.pull();
