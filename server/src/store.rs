@@ -357,15 +357,6 @@ impl Store {
             .await?;
         row.map(|row| row.try_get(0)).transpose()
     }
-
-    /// How many runs are stored.
-    pub async fn run_count(&self) -> Result<u64, StoreError> {
-        let count: i64 = sqlx::query("SELECT COUNT(*) FROM runs")
-            .fetch_one(&self.pool)
-            .await?
-            .try_get(0)?;
-        Ok(to_u64(count))
-    }
 }
 
 /// A count or a time from the database as the API writes it (never negative).

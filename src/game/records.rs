@@ -159,24 +159,39 @@ pub fn replay_over_dialog(watching: &Watching, figures: Vec<(String, String)>) -
     }
 }
 
+/// Enters `replay`'s mode with the menus closed, asking for `request`; false when the game has
+/// no such mode. Watching a run and racing one as a ghost both start so.
+pub fn enter_mode_of(
+    commands: &mut Commands,
+    replay: &Replay,
+    modes: &Modes,
+    request: PlayRequest,
+    (next_screen, next_menu): (&mut NextState<Screen>, &mut NextState<Menu>),
+) -> bool {
+    let Some(mode) = mode_of(replay, modes) else {
+        return false;
+    };
+    next_screen.set(mode.screen());
+    next_menu.set(Menu::None);
+    commands.insert_resource(request);
+    true
+}
+
 /// Plays `replay` again in its mode, with the REPLAY badge (a record, or a run of a world board).
 pub fn watch(
     commands: &mut Commands,
     replay: &Replay,
     modes: &Modes,
-    (next_screen, next_menu): (&mut NextState<Screen>, &mut NextState<Menu>),
+    navigation: (&mut NextState<Screen>, &mut NextState<Menu>),
 ) {
-    let Some(mode) = mode_of(replay, modes) else {
-        return;
-    };
-    next_screen.set(mode.screen());
-    next_menu.set(Menu::None);
-    commands.insert_resource(PlayRequest::Watch {
+    let request = PlayRequest::Watch {
         seed: replay.seed,
         seed_text: replay.seed_text.clone(),
         difficulty: replay.difficulty,
-    });
-    commands.insert_resource(Watching::new(replay.clone()));
+    };
+    if enter_mode_of(commands, replay, modes, request, navigation) {
+        commands.insert_resource(Watching::new(replay.clone()));
+    }
 }
 
 fn watch_chosen_record(

@@ -10,7 +10,7 @@ use crate::game::menu::{
     MenuCursor, MenuInput, MenuItem, MenuNavigation, OpenMenuItems, WorldRunsOnPage,
 };
 use crate::game::online::{OnlineSettings, WorldResults};
-use crate::game::records::watch;
+use crate::game::records::{enter_mode_of, watch};
 use crate::game::replays::RaceGhost;
 use crate::game::scores::unix_now_s;
 use crate::game::screens::{AppSystems, Menu, Modes, Screen, draws};
@@ -179,17 +179,15 @@ fn act_on_world_runs(
                 let Some(replay) = runs.get(usize::from(at)) else {
                     continue;
                 };
-                let Some(mode) = modes.named(replay.run.mode()) else {
-                    continue;
-                };
-                commands.insert_resource(PlayRequest::Race {
+                let request = PlayRequest::Race {
                     seed: replay.seed,
                     seed_text: replay.seed_text.clone(),
                     difficulty: replay.difficulty,
-                });
-                commands.insert_resource(RaceGhost((*replay).clone()));
-                next_screen.set(mode.screen());
-                next_menu.set(Menu::None);
+                };
+                let navigation = (&mut *next_screen, &mut *next_menu);
+                if enter_mode_of(&mut commands, replay, &modes, request, navigation) {
+                    commands.insert_resource(RaceGhost((*replay).clone()));
+                }
             }
             _ => {}
         }
