@@ -16,6 +16,7 @@ use crate::game::scores::unix_now_s;
 use crate::game::screens::{AppSystems, Menu, Modes, Screen, draws};
 use crate::game::session::PlayRequest;
 use crate::game::settings::GameSeed;
+use crate::game::theme::backdrops::show_frame;
 use crate::game::theme::widgets::{note, section_label};
 use crate::game::theme::{GOLD, PANEL, SAND, text};
 use crate::logic::replay::Replay;
@@ -209,89 +210,86 @@ fn draw_world_panel(
     egui::Area::new(egui::Id::new("world-boards"))
         .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-12.0, 0.0))
         .show(ctx, |ui| {
-            egui::Frame::new()
+            let frame = egui::Frame::new()
                 .fill(PANEL)
                 .corner_radius(12.0)
-                .inner_margin(16.0)
-                .show(ui, |ui| {
-                    ui.set_width(330.0);
-                    ui.label(
-                        RichText::new("World boards")
-                            .color(GOLD.egui())
-                            .size(text::NOTE),
-                    );
-                    if !settings.enabled {
-                        note(
-                            ui,
-                            "Off: turn on \"Send my runs to the board server\" in Settings.",
-                        );
-                        return;
-                    }
+                .inner_margin(16.0);
+            show_frame(ui, frame, |ui| {
+                ui.set_width(330.0);
+                ui.label(
+                    RichText::new("World boards")
+                        .color(GOLD.egui())
+                        .size(text::NOTE),
+                );
+                if !settings.enabled {
                     note(
                         ui,
-                        format!(
-                            "Your runs go to {} ({} sent this session)",
-                            settings.server,
-                            results.accepted.len()
-                        ),
+                        "Off: turn on \"Send my runs to the board server\" in Settings.",
                     );
-                    let start = results.accepted.len().saturating_sub(RESULTS_SHOWN);
-                    for line in &results.accepted[start..] {
-                        note(ui, format!("Sent: {line}"));
+                    return;
+                }
+                note(
+                    ui,
+                    format!(
+                        "Your runs go to {} ({} sent this session)",
+                        settings.server,
+                        results.accepted.len()
+                    ),
+                );
+                let start = results.accepted.len().saturating_sub(RESULTS_SHOWN);
+                for line in &results.accepted[start..] {
+                    note(ui, format!("Sent: {line}"));
+                }
+                if results.waiting > 0 {
+                    let why = results.last_problem.as_deref().unwrap_or("not sent yet");
+                    let count = match results.waiting {
+                        1 => "1 run".to_owned(),
+                        n => format!("{n} runs"),
+                    };
+                    note(
+                        ui,
+                        format!("{count} waiting, to be sent again later: {why}"),
+                    );
+                }
+                ui.add_space(6.0);
+                match &view.shown {
+                    WorldShown::Nothing => {}
+                    WorldShown::Loading => note(ui, "Asking the server…"),
+                    WorldShown::Failed(why) => note(ui, why.clone()),
+                    WorldShown::Boards(boards) if boards.is_empty() => {
+                        note(ui, "No runs of your seed or of today's challenges yet.");
                     }
-                    if results.waiting > 0 {
-                        let why = results.last_problem.as_deref().unwrap_or("not sent yet");
-                        let count = match results.waiting {
-                            1 => "1 run".to_owned(),
-                            n => format!("{n} runs"),
-                        };
-                        note(
-                            ui,
-                            format!("{count} waiting, to be sent again later: {why}"),
-                        );
-                    }
-                    ui.add_space(6.0);
-                    match &view.shown {
-                        WorldShown::Nothing => {}
-                        WorldShown::Loading => note(ui, "Asking the server…"),
-                        WorldShown::Failed(why) => note(ui, why.clone()),
-                        WorldShown::Boards(boards) if boards.is_empty() => {
-                            note(ui, "No runs of your seed or of today's challenges yet.");
-                        }
-                        WorldShown::Boards(boards) => {
-                            let mut at = 0u16;
-                            for board in boards {
-                                let players = match board.players {
-                                    1 => "1 player".to_owned(),
-                                    n => format!("{n} players"),
-                                };
-                                section_label(ui, &format!("{}  ({players})", board.board));
-                                for (row, _) in &board.runs {
-                                    ui.horizontal(|ui| {
-                                        ui.label(
-                                            RichText::new(format!(
-                                                "{:>2}. {}  {}",
-                                                row.rank, row.player, row.summary
-                                            ))
-                                            .size(text::SMALL)
-                                            .color(SAND.egui()),
-                                        );
-                                        small_buttons(
-                                            ui,
-                                            &[
-                                                MenuItem::WatchWorldRun(at),
-                                                MenuItem::RaceWorldRun(at),
-                                            ],
-                                            &mut focus,
-                                            &mut inputs,
-                                        );
-                                    });
-                                    at = at.saturating_add(1);
-                                }
+                    WorldShown::Boards(boards) => {
+                        let mut at = 0u16;
+                        for board in boards {
+                            let players = match board.players {
+                                1 => "1 player".to_owned(),
+                                n => format!("{n} players"),
+                            };
+                            section_label(ui, &format!("{}  ({players})", board.board));
+                            for (row, _) in &board.runs {
+                                ui.horizontal(|ui| {
+                                    ui.label(
+                                        RichText::new(format!(
+                                            "{:>2}. {}  {}",
+                                            row.rank, row.player, row.summary
+                                        ))
+                                        .size(text::SMALL)
+                                        .color(SAND.egui()),
+                                    );
+                                    small_buttons(
+                                        ui,
+                                        &[MenuItem::WatchWorldRun(at), MenuItem::RaceWorldRun(at)],
+                                        &mut focus,
+                                        &mut inputs,
+                                    );
+                                });
+                                at = at.saturating_add(1);
                             }
                         }
                     }
-                });
+                }
+            });
         });
     writer.write_batch(inputs);
     Ok(())

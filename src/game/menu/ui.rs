@@ -8,13 +8,14 @@ use super::{
     core_setting_rows, daily_items, difficulty_note, item_label,
 };
 use crate::game::menu::widgets::{
-    MenuFocus, TextDrafts, menu_button, setting_widget, text_field_id,
+    MenuFocus, TextDrafts, menu_button, setting_widget, small_buttons, text_field_id,
 };
 use crate::game::scores::{BestScores, unix_now_s};
 use crate::game::screens::{Menu, Modes, Screen};
 use crate::game::session::PlaySession;
 use crate::game::settings::{GameSeed, Settings};
 use crate::game::storage::StorageWarnings;
+use crate::game::theme::backdrops::{button, show_frame};
 use crate::game::theme::widgets::{
     centered_panel, cursor_row, dim_background, modal_panel, note, panel_below_title,
     section_label, styled, warning,
@@ -82,20 +83,20 @@ fn draw_footer(ctx: &egui::Context, seed_text: &str, seed: u64) {
     egui::Area::new(egui::Id::new("footer"))
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
         .show(ctx, |ui| {
-            egui::Frame::new()
+            let frame = egui::Frame::new()
                 .fill(PANEL)
                 .corner_radius(8.0)
-                .inner_margin(egui::Margin::symmetric(14, 6))
-                .show(ui, |ui| {
-                    ui.add(
-                        egui::Label::new(styled(
-                            format!("Seed \"{seed_text}\" = {seed}     {TITLE_KEYS}"),
-                            text::NOTE,
-                            DIM.egui(),
-                        ))
-                        .wrap_mode(egui::TextWrapMode::Extend),
-                    );
-                });
+                .inner_margin(egui::Margin::symmetric(14, 6));
+            show_frame(ui, frame, |ui| {
+                ui.add(
+                    egui::Label::new(styled(
+                        format!("Seed \"{seed_text}\" = {seed}     {TITLE_KEYS}"),
+                        text::NOTE,
+                        DIM.egui(),
+                    ))
+                    .wrap_mode(egui::TextWrapMode::Extend),
+                );
+            });
         });
 }
 
@@ -151,14 +152,7 @@ fn draw_main_menu(
         cursor_row(ui, focus.is_on_any(&dailies), |ui| {
             let today = date_of(unix_now_s());
             ui.label(RichText::new(format!("Daily {today}")).color(SAND.egui()));
-            for item in dailies {
-                let response =
-                    ui.add(egui::Button::new(item_label(item)).selected(focus.is_on(item)));
-                focus.follow_mouse(ui, &response, item);
-                if response.clicked() {
-                    inputs.push(MenuInput::Activated(item));
-                }
-            }
+            small_buttons(ui, &dailies, &mut focus, &mut inputs);
         });
         ui.add_space(6.0);
 
@@ -181,14 +175,12 @@ fn draw_main_menu(
                     inputs.push(MenuInput::SeedTyped(field.draft.clone()));
                 }
             }
-            for item in [MenuItem::RandomizeSeed, MenuItem::CopySeed] {
-                let response =
-                    ui.add(egui::Button::new(item_label(item)).selected(focus.is_on(item)));
-                focus.follow_mouse(ui, &response, item);
-                if response.clicked() {
-                    inputs.push(MenuInput::Activated(item));
-                }
-            }
+            small_buttons(
+                ui,
+                &[MenuItem::RandomizeSeed, MenuItem::CopySeed],
+                &mut focus,
+                &mut inputs,
+            );
             if std::mem::take(&mut requests.focus_seed_field) {
                 edit.request_focus();
             }
@@ -204,9 +196,10 @@ fn draw_main_menu(
         cursor_row(ui, focus.is_on(MenuItem::Difficulty), |ui| {
             ui.label(RichText::new("Difficulty").color(SAND.egui()));
             for difficulty in Difficulty::ALL {
-                let response = ui.add(
-                    egui::Button::new(difficulty.label())
-                        .selected(settings.difficulty == difficulty),
+                let response = button(
+                    ui,
+                    egui::Button::new(difficulty.label()),
+                    settings.difficulty == difficulty,
                 );
                 focus.follow_mouse(ui, &response, MenuItem::Difficulty);
                 if response.clicked() {

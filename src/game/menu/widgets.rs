@@ -3,6 +3,7 @@
 
 use super::rows::{SettingRow, SettingValue};
 use super::{MenuCursor, MenuInput, MenuItem};
+use crate::game::theme::backdrops::button;
 use crate::game::theme::widgets::{BUTTON_WIDTH, styled};
 use crate::game::theme::{GOLD, SAND, text};
 use bevy_egui::egui::{self, RichText};
@@ -56,10 +57,11 @@ pub fn menu_button(
 ) {
     let selected = focus.is_on(item);
     let colour = if selected { GOLD } else { SAND };
-    let response = ui.add(
+    let response = button(
+        ui,
         egui::Button::new(RichText::new(label).color(colour.egui()))
-            .min_size(egui::vec2(BUTTON_WIDTH, BUTTON_HEIGHT))
-            .selected(selected),
+            .min_size(egui::vec2(BUTTON_WIDTH, BUTTON_HEIGHT)),
+        selected,
     );
     focus.follow_mouse(ui, &response, item);
     if response.clicked() {
@@ -76,8 +78,11 @@ pub fn small_buttons(
     inputs: &mut Vec<MenuInput>,
 ) {
     for &item in items {
-        let response =
-            ui.add(egui::Button::new(super::item_label(item)).selected(focus.is_on(item)));
+        let response = button(
+            ui,
+            egui::Button::new(super::item_label(item)),
+            focus.is_on(item),
+        );
         focus.follow_mouse(ui, &response, item);
         if response.clicked() {
             inputs.push(MenuInput::Activated(item));

@@ -1,6 +1,7 @@
 //! The game's look in one place: the palette (each colour defined once, for egui and for Bevy),
 //! the named text sizes, the egui style and the shared widgets. It knows nothing of the menus.
 
+pub mod backdrops;
 pub mod widgets;
 
 use bevy::prelude::*;

@@ -1,6 +1,7 @@
 //! The shared egui widgets that know nothing of the menus: styled text, framed rows, panels,
 //! HUD bars and figures, and tables of results.
 
+use super::backdrops::{Backdrop, hand_over, show_frame};
 use super::{AMBER, DIM, GOLD, PANEL, PANEL_EDGE, SAND, text};
 use bevy_egui::egui::{self, Color32, RichText};
 
@@ -84,15 +85,15 @@ fn panel_at(
     egui::Area::new(egui::Id::new(id))
         .anchor(anchor, offset)
         .show(ctx, |ui| {
-            egui::Frame::new()
+            let frame = egui::Frame::new()
                 .fill(PANEL)
                 .stroke(egui::Stroke::new(1.0, PANEL_EDGE.egui()))
                 .corner_radius(12.0)
-                .inner_margin(24.0)
-                .show(ui, |ui| {
-                    ui.set_min_width(BUTTON_WIDTH + 40.0);
-                    ui.vertical_centered(add_contents);
-                });
+                .inner_margin(24.0);
+            show_frame(ui, frame, |ui| {
+                ui.set_min_width(BUTTON_WIDTH + 40.0);
+                ui.vertical_centered(add_contents);
+            });
         });
 }
 
@@ -104,12 +105,19 @@ pub fn modal_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut
 
 /// Dims whatever is behind a modal panel.
 pub fn dim_background(ctx: &egui::Context) {
-    let screen = ctx.content_rect();
-    ctx.layer_painter(egui::LayerId::background()).rect_filled(
-        screen,
-        0.0,
-        Color32::from_black_alpha(150),
-    );
+    let dimming = Backdrop {
+        rect: ctx.content_rect(),
+        corner_radius: 0.0,
+        fill: Color32::from_black_alpha(150),
+        order: egui::Order::Background,
+    };
+    if !hand_over(ctx, dimming) {
+        ctx.layer_painter(egui::LayerId::background()).rect_filled(
+            dimming.rect,
+            dimming.corner_radius,
+            dimming.fill,
+        );
+    }
 }
 
 /// A bar across the top of the window for a mode's HUD.

@@ -1,12 +1,21 @@
-//! The title screen's living background: a seeded field of temple floor tiles drifting slowly.
+//! The title screen's living background: a seeded field of temple floor tiles drifting slowly,
+//! and the menu's panel fills painted over it.
+
+mod panels;
 
 use crate::game::screens::{AppSystems, Screen};
 use crate::game::settings::GameSeed;
 use crate::logic::title_field::{TileKind, title_tiles};
-use bevy::asset::RenderAssetUsages;
-use bevy::image::ImageSampler;
+use bevy::asset::{AssetPath, RenderAssetUsages, embedded_asset, embedded_path};
+use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
+use bevy::mesh::{MeshVertexBufferLayoutRef, VertexAttributeValues};
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::render::render_resource::{
+    AsBindGroup, CompareFunction, Extent3d, RenderPipelineDescriptor, SpecializedMeshPipelineError,
+    TextureDimension, TextureFormat,
+};
+use bevy::shader::ShaderRef;
+use bevy::sprite_render::{Material2d, Material2dKey, Material2dPlugin};
 
 /// Tiles along each side of the background texture.
 const FIELD_TILES: usize = 32;
@@ -14,18 +23,21 @@ const FIELD_TILES: usize = 32;
 const TILE_PIXELS: usize = 40;
 /// Pixels along each side of the whole texture.
 const FIELD_PIXELS: usize = FIELD_TILES * TILE_PIXELS;
-/// Copies of the texture along each axis: enough to cover a 4K fullscreen window while drifting.
+/// Repeats of the texture along each side of the field: enough to cover a 4K fullscreen window
+/// while drifting.
 const COPIES: i32 = 5;
 /// Drift velocity in pixels per second: slow enough to read the menu over it.
 const DRIFT: Vec2 = Vec2::new(-14.0, 9.0);
 /// Behind everything else.
-const BACKGROUND_Z: f32 = -100.0;
+pub(super) const BACKGROUND_Z: f32 = -100.0;
 
 pub(super) fn plugin(app: &mut App) {
     if !crate::game::screens::draws(app) {
         return;
     }
-    app.add_systems(OnEnter(Screen::Title), spawn_title_background)
+    embedded_asset!(app, "field.wgsl");
+    app.add_plugins((Material2dPlugin::<TitleField>::default(), panels::plugin))
+        .add_systems(OnEnter(Screen::Title), spawn_title_background)
         .add_systems(
             Update,
             (
@@ -37,53 +49,88 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// One copy of the tile texture, at its place in the grid of copies.
+/// The tile field: one quad over the whole window, its texture repeated across it.
 #[derive(Component)]
-struct TitleTiles {
-    grid_offset: Vec2,
+struct TitleTiles;
+
+/// The tile field's material: the seed's tiles, opaque (a sprite would blend every pixel).
+#[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
+struct TitleField {
+    #[texture(0)]
+    #[sampler(1)]
+    tiles: Handle<Image>,
+}
+
+impl Material2d for TitleField {
+    fn fragment_shader() -> ShaderRef {
+        ShaderRef::Path(
+            AssetPath::from_path_buf(embedded_path!("field.wgsl")).with_source("embedded"),
+        )
+    }
+
+    fn specialize(
+        descriptor: &mut RenderPipelineDescriptor,
+        _layout: &MeshVertexBufferLayoutRef,
+        _key: Material2dKey<Self>,
+    ) -> Result<(), SpecializedMeshPipelineError> {
+        // Nothing of the title lies under the field and all of it lies over the field, so the
+        // field neither tests depth nor writes it.
+        if let Some(depth) = descriptor.depth_stencil.as_mut() {
+            depth.depth_compare = Some(CompareFunction::Always);
+            depth.depth_write_enabled = Some(false);
+        }
+        Ok(())
+    }
 }
 
 fn spawn_title_background(
     mut commands: Commands,
     seed: Res<GameSeed>,
     mut images: ResMut<Assets<Image>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<TitleField>>,
 ) {
-    let image = images.add(paint_field(seed.0));
-    let half = COPIES / 2;
-    for y in -half..=half {
-        for x in -half..=half {
-            let grid_offset = Vec2::new(x as f32, y as f32) * FIELD_PIXELS as f32;
-            commands.spawn((
-                Name::new("Title tiles"),
-                Sprite::from_image(image.clone()),
-                Transform::from_translation(grid_offset.extend(BACKGROUND_Z)),
-                TitleTiles { grid_offset },
-                DespawnOnExit(Screen::Title),
-            ));
+    let tiles = images.add(paint_field(seed.0));
+    let side = (COPIES * FIELD_PIXELS as i32) as f32;
+    let mut quad = Mesh::from(Rectangle::from_length(side));
+    // The texture repeats COPIES times along each side of the quad.
+    if let Some(VertexAttributeValues::Float32x2(uvs)) = quad.attribute_mut(Mesh::ATTRIBUTE_UV_0) {
+        for uv in uvs {
+            *uv = uv.map(|v| v * COPIES as f32);
         }
     }
+    commands.spawn((
+        Name::new("Title tiles"),
+        Mesh2d(meshes.add(quad)),
+        MeshMaterial2d(materials.add(TitleField { tiles })),
+        Transform::from_xyz(0.0, 0.0, BACKGROUND_Z),
+        TitleTiles,
+        DespawnOnExit(Screen::Title),
+    ));
 }
 
 /// A new seed shows a new field at once, so the player sees the seed mean something.
 fn repaint_title_background_on_new_seed(
     seed: Res<GameSeed>,
     mut images: ResMut<Assets<Image>>,
-    tiles: Query<&Sprite, With<TitleTiles>>,
+    fields: Res<Assets<TitleField>>,
 ) {
-    // All copies share one texture, so repainting it once updates them all.
-    if let Some(sprite) = tiles.iter().next()
-        && let Some(mut image) = images.get_mut(&sprite.image)
-    {
-        *image = paint_field(seed.0);
+    for (_, field) in fields.iter() {
+        if let Some(mut image) = images.get_mut(&field.tiles) {
+            *image = paint_field(seed.0);
+        }
     }
 }
 
-fn drift_title_background(time: Res<Time<Real>>, mut tiles: Query<(&mut Transform, &TitleTiles)>) {
+fn drift_title_background(
+    time: Res<Time<Real>>,
+    mut tiles: Query<&mut Transform, With<TitleTiles>>,
+) {
     let period = FIELD_PIXELS as f32;
     let shift = (DRIFT * time.elapsed_secs()).rem_euclid(Vec2::splat(period));
-    for (mut transform, tiles) in &mut tiles {
-        transform.translation.x = tiles.grid_offset.x + shift.x;
-        transform.translation.y = tiles.grid_offset.y + shift.y;
+    for mut transform in &mut tiles {
+        transform.translation.x = shift.x;
+        transform.translation.y = shift.y;
     }
 }
 
@@ -114,7 +161,11 @@ fn paint_field(seed: u64) -> Image {
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
     );
-    image.sampler = ImageSampler::nearest();
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: ImageAddressMode::Repeat,
+        address_mode_v: ImageAddressMode::Repeat,
+        ..ImageSamplerDescriptor::nearest()
+    });
     image
 }
 
