@@ -10,7 +10,8 @@ use super::state::{ChaseState, DUST_S, EffectKind, SPARKLE_S};
 use crate::logic::runner::body::RunnerBody;
 use crate::logic::runner::powerups::PowerUp;
 use crate::logic::runner::track::LaneContent;
-use crate::logic::runner::view::layout::{CORNER, LANE_WIDTH, lane_offset};
+use crate::logic::runner::track::SegmentKind;
+use crate::logic::runner::view::layout::{CORNER, KERB, LANE_WIDTH, TRACK_WIDTH, lane_offset};
 use crate::logic::runner::view::palette::{
     BEAM_COLOUR, LOG_COLOUR, LOG_END, PILLAR_COLOUR, STATUE_COLOUR, WALL_COLOUR, WALL_TOP,
     powerup_colour,
@@ -27,6 +28,8 @@ const AURA_BLINK_S: f64 = 2.0;
 /// pass over (a wall in the middle lane the runner went round) would fill the window's bottom
 /// with its top for a frame.
 const BOX_NEAREST_M: f32 = 2.5;
+/// How far past the far edge of a junction's kerb its turn sign stands, in metres.
+const TURN_SIGN_GAP_M: f32 = 0.6;
 /// Where the three coins of a coin line stand, in metres along the segment.
 pub const COIN_ALONGS: [f32; 3] = [CORNER - 2.2, CORNER, CORNER + 2.2];
 
@@ -69,6 +72,11 @@ pub enum Thing {
         look: Look,
         /// The glows to draw round it, innermost first.
         auras: [Option<Color>; 3],
+    },
+    /// A sign beyond a junction's corner with chevrons pointing the way to turn.
+    TurnSign {
+        /// The way turns right (else left).
+        right: bool,
     },
     /// A temple guardian, swaying as it runs.
     Guardian {
@@ -347,6 +355,12 @@ impl Lister<'_> {
                 _ => {}
             }
         }
+        if segment.segment.kind.is_junction() {
+            // Straight ahead of the runner, just past the far edge of the corner's floor.
+            let beyond = CORNER + TRACK_WIDTH / 2.0 + KERB + TURN_SIGN_GAP_M;
+            let right = segment.segment.kind == SegmentKind::TurnRight;
+            self.stand(frame(beyond, 0.0), Thing::TurnSign { right });
+        }
         for &(thing, at) in &segment.scenery {
             match thing {
                 Scenery::Tree {
@@ -539,5 +553,39 @@ mod tests {
         world.take(first, 0);
         list.build(&Scene::of(&world, &state, &body));
         assert_eq!(coins(&list), before - COIN_ALONGS.len());
+    }
+
+    #[test]
+    fn a_junction_in_sight_has_a_sign_pointing_the_way_to_turn() {
+        for (kind, right) in [
+            (SegmentKind::TurnRight, true),
+            (SegmentKind::TurnLeft, false),
+        ] {
+            let open = [LaneContent::Empty; 3];
+            let mut script = vec![(SegmentKind::Straight, open); 40];
+            script[1].0 = kind;
+            let track = Track::scripted(Difficulty::Normal, script);
+            let mut world = RunnerWorld::new(1);
+            world.lay(track.upcoming(), 0.0);
+            let (state, body) = (ChaseState::default(), RunnerBody::new());
+            let mut list = DrawList::default();
+            list.build(&Scene::of(&world, &state, &body));
+            let signs: Vec<&Upright> = list
+                .uprights
+                .iter()
+                .filter(|u| matches!(u.thing, Thing::TurnSign { .. }))
+                .collect();
+            assert_eq!(signs.len(), 1, "one junction in sight, one sign");
+            assert_eq!(signs[0].thing, Thing::TurnSign { right });
+            // Straight ahead of the runner, past the corner it turns at.
+            let junction = world
+                .segments()
+                .find(|s| s.segment.kind == kind)
+                .expect("the junction is laid");
+            let camera = list.camera.unwrap();
+            let corner = camera.view(junction.frame_point(CORNER, 0.0));
+            assert!(signs[0].at.side.abs() < 1e-3, "{:?}", signs[0].at);
+            assert!(signs[0].ahead > corner.ahead + TRACK_WIDTH / 2.0);
+        }
     }
 }

@@ -7,7 +7,7 @@ use super::draw_list::{DrawList, Thing, Upright};
 use super::figures::{paint_aura, paint_guardian, paint_runner};
 use super::projection::{HORIZON_PX, Viewed, project_ground};
 use super::state::{DUST_S, EffectKind, SPARKLE_S};
-use super::things::{paint_box, paint_coin, paint_orb, paint_tree};
+use super::things::{paint_box, paint_coin, paint_orb, paint_tree, paint_turn_sign};
 use crate::logic::runner::view::palette::{JUNGLE_FLOOR, ROUTE_COLOUR};
 use bevy_color::{Alpha, Color, ColorToComponents, LinearRgba};
 use bevy_math::Vec2;
@@ -135,6 +135,7 @@ fn paint_upright(canvas: &mut Canvas, upright: &Upright) {
             paint_runner(canvas, at, pose, look);
         }
         Thing::Guardian { sway } => paint_guardian(canvas, at, sway),
+        Thing::TurnSign { right } => paint_turn_sign(canvas, at, right),
         Thing::Effect { kind, age, salt } => paint_effect(canvas, at, kind, age, salt),
     }
 }
@@ -314,5 +315,36 @@ mod tests {
         let room = canvas.positions.capacity();
         canvas.clear();
         assert!(canvas.positions.is_empty() && canvas.positions.capacity() == room);
+    }
+
+    #[test]
+    fn a_turn_sign_s_chevrons_point_the_way_to_turn() {
+        use crate::logic::runner::view::palette::ARROW_COLOUR;
+        let gold = LinearRgba::from(ARROW_COLOUR).to_f32_array();
+        // The middle of the gold corners, left or right of the sign's middle.
+        let chevrons_at = |right: bool| {
+            let mut canvas = Canvas::default();
+            let at = Viewed {
+                side: 0.0,
+                ahead: 12.0,
+            };
+            paint_turn_sign(&mut canvas, at, right);
+            let gold: Vec<f32> = canvas
+                .positions
+                .iter()
+                .zip(&canvas.colours)
+                .filter(|(_, colour)| **colour == gold)
+                .map(|(position, _)| position[0])
+                .collect();
+            assert!(!gold.is_empty(), "the chevrons are painted");
+            let middle = at.project(0.0).unwrap().0.x;
+            gold.iter().sum::<f32>() / gold.len() as f32 - middle
+        };
+        assert!(chevrons_at(true) > 0.0);
+        assert!(chevrons_at(false) < 0.0);
+        assert!(
+            (chevrons_at(true) + chevrons_at(false)).abs() < 1e-3,
+            "mirror images"
+        );
     }
 }

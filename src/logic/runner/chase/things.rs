@@ -1,14 +1,60 @@
 //! How the things standing on the chase view's track are painted: boxes face by face (only the
-//! faces turned to the camera), coins, power-up orbs and trees.
+//! faces turned to the camera), coins, power-up orbs, trees and the signs at junctions.
 
 use super::draw_list::BoxShape;
 use super::painter::Canvas;
 use super::projection::Viewed;
-use crate::logic::runner::view::palette::{COIN_COLOUR, COIN_RIM, POWERUP_CORE, SHADOW};
+use crate::logic::runner::view::palette::{
+    ARROW_COLOUR, COIN_COLOUR, COIN_RIM, POWERUP_CORE, SHADOW,
+};
 use bevy_color::{Alpha, Color, Luminance};
 use bevy_math::Vec2;
 
 const TRUNK: Color = Color::srgb(0.25, 0.17, 0.10);
+/// The stone board of a junction's sign, dark so its gold chevrons stand out.
+const SIGN_BOARD: Color = Color::srgb(0.16, 0.12, 0.09);
+/// A turn sign's board: its half width, and its bottom and top above the ground, in metres.
+const SIGN_HALF_WIDTH_M: f32 = 1.4;
+const SIGN_HEIGHTS_M: [f32; 2] = [0.9, 2.3];
+
+/// A junction's sign: a dark board on two posts with two gold chevrons pointing the way to turn,
+/// `right` or left, facing the camera.
+pub(super) fn paint_turn_sign(canvas: &mut Canvas, at: Viewed, right: bool) {
+    let [low, high] = SIGN_HEIGHTS_M;
+    let (Some((ground, scale)), Some((bottom, _)), Some((top, _))) =
+        (at.project(0.0), at.project(low), at.project(high))
+    else {
+        return;
+    };
+    let across = |metres: f32| Vec2::new(metres * scale, 0.0);
+    for post in [-0.9, 0.9] {
+        let foot = ground + across(post);
+        let head = bottom + across(post);
+        let half = across(0.12);
+        canvas.polygon(&[foot - half, foot + half, head + half, head - half], TRUNK);
+    }
+    let half_width = across(SIGN_HALF_WIDTH_M);
+    canvas.polygon(
+        &[
+            bottom - half_width,
+            bottom + half_width,
+            top + half_width,
+            top - half_width,
+        ],
+        SIGN_BOARD,
+    );
+    // Each chevron is two slanted bars meeting at its tip, which points the way.
+    let way = if right { 1.0 } else { -1.0 };
+    let middle = (bottom + top) / 2.0;
+    let reach = (top.y - bottom.y) * 0.32;
+    let (depth, thickness) = (across(0.42 * way), across(0.22 * way));
+    for offset in [-0.45, 0.35] {
+        let tip = middle + across((offset + 0.2) * way);
+        for end in [tip - depth + Vec2::Y * reach, tip - depth - Vec2::Y * reach] {
+            canvas.polygon(&[end, end + thickness, tip + thickness, tip], ARROW_COLOUR);
+        }
+    }
+}
 
 /// A box standing on the ground: its top and the sides turned to the camera.
 pub(super) fn paint_box(canvas: &mut Canvas, shape: &BoxShape) {
