@@ -121,6 +121,8 @@ pub struct Settings {
     /// Smooth edges with 4x multisampling. Off by default: under software rendering it costs
     /// about half of every frame.
     pub antialiasing: bool,
+    /// No screen shake, slow motion or speed lines, for players whom motion on screen troubles.
+    pub reduce_motion: bool,
     /// The seed as the player typed it: a number, or a word that is hashed.
     pub seed_text: String,
     /// The difficulty of every mode.
@@ -139,6 +141,7 @@ impl Default for Settings {
             fullscreen: false,
             ghosts: true,
             antialiasing: false,
+            reduce_motion: false,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
             modes: BTreeMap::new(),

@@ -129,6 +129,8 @@ pub enum MenuItem {
     Ghosts,
     /// Toggle anti-aliasing (multisampling).
     AntiAliasing,
+    /// Toggle reduced motion (no shake, slow motion or speed lines).
+    ReduceMotion,
     /// Leave the settings page.
     Back,
     /// Close the pause menu.
@@ -276,9 +278,14 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
         label: item_label(MenuItem::AntiAliasing),
         value: SettingValue::Toggle(settings.antialiasing),
     };
+    let reduce_motion = SettingRow {
+        item: MenuItem::ReduceMotion,
+        label: item_label(MenuItem::ReduceMotion),
+        value: SettingValue::Toggle(settings.reduce_motion),
+    };
     volumes
         .into_iter()
-        .chain([fullscreen, ghosts, antialiasing])
+        .chain([fullscreen, ghosts, antialiasing, reduce_motion])
         .collect()
 }
 
@@ -337,6 +344,7 @@ pub fn menu_items(menu: Menu, screen: Screen, sources: MenuSources) -> Vec<MenuI
                 MenuItem::Fullscreen,
                 MenuItem::Ghosts,
                 MenuItem::AntiAliasing,
+                MenuItem::ReduceMotion,
             ])
             .chain(
                 contributions
@@ -400,6 +408,7 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::Fullscreen => "Fullscreen",
         MenuItem::Ghosts => "Ghosts of best runs",
         MenuItem::AntiAliasing => "Anti-aliasing (4x, slower)",
+        MenuItem::ReduceMotion => "Reduce motion (no shake, slow motion or speed lines)",
         MenuItem::Back => "Back",
         MenuItem::Resume => "Resume",
         MenuItem::Restart => "Restart",
@@ -550,6 +559,7 @@ mod tests {
                 MenuItem::Fullscreen,
                 MenuItem::Ghosts,
                 MenuItem::AntiAliasing,
+                MenuItem::ReduceMotion,
                 MenuItem::Setting("first.size"),
                 MenuItem::Back
             ]

@@ -229,17 +229,30 @@ fn draw_main_menu(
 fn page_row(
     ui: &mut egui::Ui,
     row: &SettingRow,
-    (focus, focus_text): (&mut MenuFocus, &mut Option<MenuItem>),
+    (focus, focus_text, cursor_moved): (&mut MenuFocus, &mut Option<MenuItem>, bool),
     (inputs, drafts): (&mut Vec<MenuInput>, &mut TextDrafts),
 ) {
-    cursor_row(ui, focus.is_on(row.item), |ui| {
-        let response = setting_widget(ui, row, inputs, drafts);
-        if *focus_text == Some(row.item) {
-            response.request_focus();
-            *focus_text = None;
-        }
-        focus.follow_mouse(ui, &response, row.item);
+    let highlighted = focus.is_on(row.item);
+    let shown = ui.scope(|ui| {
+        cursor_row(ui, highlighted, |ui| {
+            let response = setting_widget(ui, row, inputs, drafts);
+            if *focus_text == Some(row.item) {
+                response.request_focus();
+                *focus_text = None;
+            }
+            focus.follow_mouse(ui, &response, row.item);
+        });
     });
+    if highlighted && cursor_moved {
+        // The keys moved the cursor here: the page scrolls to keep the row in sight.
+        shown.response.scroll_to_me(None);
+    }
+}
+
+/// The height of the settings page's scrolling rows: the window's, less the heading, the Back
+/// button, the panel's margins and the footer under it.
+fn settings_rows_height(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().height() - 290.0).max(120.0)
 }
 
 #[expect(
@@ -259,38 +272,45 @@ fn draw_settings_page(
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // The page is taller than the room below the heading: the heading goes under the dimming.
+    // The page is taller than the room below the title's heading, which goes under the dimming.
     dim_background(ctx);
     if *screen.get() == Screen::Title {
         draw_footer(ctx, &settings.seed_text, seed.0);
     }
+    let cursor_moved = cursor.is_changed();
     let mut focus = MenuFocus::new(&items.0, &mut cursor);
     let mut inputs = Vec::new();
+    let rows_height = settings_rows_height(ctx);
     centered_panel(ctx, "settings", |ui| {
         ui.heading(RichText::new("Settings").color(GOLD.egui()));
         ui.add_space(8.0);
-        section_label(ui, "Sound and display");
-        let focus_text = &mut requests.focus_text_setting;
-        for row in core_setting_rows(&settings) {
-            page_row(
-                ui,
-                &row,
-                (&mut focus, focus_text),
-                (&mut inputs, &mut drafts),
-            );
-        }
-        ui.add_space(4.0);
-        for section in contributions.settings_sections() {
-            section_label(ui, section.title);
-            for row in &section.rows {
-                page_row(
-                    ui,
-                    row,
-                    (&mut focus, focus_text),
-                    (&mut inputs, &mut drafts),
-                );
-            }
-        }
+        // More rows than a small window holds: they scroll, the heading and Back stay.
+        egui::ScrollArea::vertical()
+            .max_height(rows_height)
+            .show(ui, |ui| {
+                section_label(ui, "Sound and display");
+                let focus_text = &mut requests.focus_text_setting;
+                for row in core_setting_rows(&settings) {
+                    page_row(
+                        ui,
+                        &row,
+                        (&mut focus, focus_text, cursor_moved),
+                        (&mut inputs, &mut drafts),
+                    );
+                }
+                ui.add_space(4.0);
+                for section in contributions.settings_sections() {
+                    section_label(ui, section.title);
+                    for row in &section.rows {
+                        page_row(
+                            ui,
+                            row,
+                            (&mut focus, focus_text, cursor_moved),
+                            (&mut inputs, &mut drafts),
+                        );
+                    }
+                }
+            });
         ui.add_space(10.0);
         menu_button(
             ui,

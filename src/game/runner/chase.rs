@@ -10,6 +10,7 @@ use super::rules::{RunnerEvent, RunnerRun};
 use super::world::TrackInSight;
 use crate::game::camera::ViewedCamera;
 use crate::game::screens::AppSystems;
+use crate::game::settings::Settings;
 use crate::logic::runner::body::RunEvent;
 use crate::logic::runner::chase::draw_list::{COIN_ALONGS, DrawList, Scene};
 use crate::logic::runner::chase::painter::{Canvas, LAND, paint};
@@ -143,8 +144,11 @@ fn move_view_on(
     real_time: Res<Time<Real>>,
     run: Res<RunnerRun>,
     world: Res<TrackInSight>,
+    settings: Res<Settings>,
     mut view: ResMut<ChaseView>,
 ) {
+    // Read each frame, so that the setting changed from the pause menu holds at once.
+    view.state.reduced_motion = settings.reduce_motion;
     let body = &run.sim.body;
     let layout = world.layout();
     let Some((_, quarter)) = layout.track_point(body.distance_m, 0.0) else {
@@ -183,7 +187,11 @@ fn paint_frame(
     }
     let timing = run.sim.track.timing();
     let speed = timing.speed_at(body.distance_m);
-    let strength = (speed - SPEED_LINES_FROM_MPS) / (timing.max_speed_mps - SPEED_LINES_FROM_MPS);
+    let strength = if view.state.reduced_motion {
+        0.0
+    } else {
+        (speed - SPEED_LINES_FROM_MPS) / (timing.max_speed_mps - SPEED_LINES_FROM_MPS)
+    };
     let scene = Scene {
         world: &world,
         state: &view.state,

@@ -62,6 +62,8 @@ pub struct ChaseState {
     pub ended_at: Option<(f32, f32)>,
     /// Sparkles and dust still in the air.
     pub effects: Vec<Effect>,
+    /// The player asked for reduced motion: a crash neither slows the clock nor shakes the view.
+    pub reduced_motion: bool,
     /// The runner was changing lane, or in the air, in the last frame.
     was_changing: bool,
     was_airborne: bool,
@@ -84,7 +86,9 @@ impl ChaseState {
     pub fn advance(&mut self, clock: FrameClock, body: &RunnerBody, heading: f32, feet: Vec2) {
         self.heading = turn_toward(self.heading, heading, clock.game_delta_s);
         let (delta, rate) = match self.ended_at {
-            Some((_, crashed)) if clock.real_s - crashed < SLOW_MOTION_S => {
+            Some((_, crashed))
+                if clock.real_s - crashed < SLOW_MOTION_S && !self.reduced_motion =>
+            {
                 (clock.real_delta_s, SLOW_MOTION_RATE)
             }
             Some(_) => (clock.real_delta_s, 1.0),
@@ -121,9 +125,9 @@ impl ChaseState {
     }
 
     /// Where the shake moves the view at real time `real_s`, in pixels: nothing until a crash,
-    /// then a shake dying away.
+    /// then a shake dying away (nothing at all with reduced motion).
     pub fn shake(&self, real_s: f32) -> Vec2 {
-        let Some((_, crashed)) = self.ended_at else {
+        let Some((_, crashed)) = self.ended_at.filter(|_| !self.reduced_motion) else {
             return Vec2::ZERO;
         };
         let fade = (1.0 - (real_s - crashed) / SHAKE_S).max(0.0);
@@ -193,5 +197,29 @@ mod tests {
             state.advance(frame(0.2 + n as f32 * 0.1), &body, 0.0, Vec2::ZERO);
         }
         assert!(state.effects.is_empty(), "{:?}", state.effects);
+    }
+
+    #[test]
+    fn with_reduced_motion_a_crash_neither_slows_the_clock_nor_shakes_the_view() {
+        let mut state = ChaseState {
+            reduced_motion: true,
+            ..ChaseState::default()
+        };
+        let mut body = RunnerBody::new();
+        state.advance(frame(1.0), &body, 0.0, Vec2::ZERO);
+        body.crash = Some(Crash::Wall);
+        state.advance(frame(1.1), &body, 0.0, Vec2::ZERO);
+        let before = state.clock;
+        state.advance(frame(1.2), &body, 0.0, Vec2::ZERO);
+        assert!(
+            (state.clock - before - 0.1).abs() < 1e-6,
+            "the clock at full speed"
+        );
+        for real_s in [1.15, 1.3, 1.6] {
+            assert_eq!(state.shake(real_s), Vec2::ZERO);
+        }
+        // Turned off again, the same moment shakes.
+        state.reduced_motion = false;
+        assert!(state.shake(1.15).length() > 0.0);
     }
 }
