@@ -35,6 +35,11 @@ pub const DEFAULT_SEED_TEXT: &str = "temple";
 /// Loudest volume of every channel (1.0 is the sounds as recorded).
 pub const MAX_VOLUME: f32 = 1.0;
 
+/// The sizes the menus and HUDs can be drawn at, as a multiple of their own size.
+pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+/// The steps between UI sizes.
+pub const UI_SCALE_STEP: f32 = 0.25;
+
 /// A volume the player sets: the master volume scales the other two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VolumeChannel {
@@ -123,6 +128,8 @@ pub struct Settings {
     pub antialiasing: bool,
     /// No screen shake, slow motion or speed lines, for players whom motion on screen troubles.
     pub reduce_motion: bool,
+    /// The size of the menus and HUDs, [`UI_SCALES`] times their own.
+    pub ui_scale: f32,
     /// The seed as the player typed it: a number, or a word that is hashed.
     pub seed_text: String,
     /// The difficulty of every mode.
@@ -142,6 +149,7 @@ impl Default for Settings {
             ghosts: true,
             antialiasing: false,
             reduce_motion: false,
+            ui_scale: 1.0,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
             modes: BTreeMap::new(),
@@ -190,6 +198,12 @@ impl Settings {
                 )
             })
             .collect();
+        changes.extend(clamp_into(
+            &mut self.ui_scale,
+            &UI_SCALES,
+            defaults.ui_scale,
+            "ui_scale",
+        ));
         if let Err(err) = parse_seed(&self.seed_text) {
             changes.push(format!("seed_text: {err}; using \"{DEFAULT_SEED_TEXT}\""));
             self.seed_text = DEFAULT_SEED_TEXT.to_owned();
@@ -490,6 +504,25 @@ mod tests {
         assert_eq!(settings.seed_text, DEFAULT_SEED_TEXT);
         assert_eq!(changes.len(), 2);
         assert!(changes[0].contains("0 to 1"), "{}", changes[0]);
+    }
+
+    #[test]
+    fn sanitize_keeps_the_ui_size_within_its_range() {
+        for (stored, kept) in [(5.0, 2.0), (0.1, 0.75), (f32::NAN, 1.0), (1.25, 1.25)] {
+            let mut settings = Settings {
+                ui_scale: stored,
+                ..Settings::default()
+            };
+            let changes = settings.sanitize();
+            assert_eq!(settings.ui_scale, kept);
+            assert_eq!(changes.len(), usize::from(stored != kept), "{changes:?}");
+            if let Some(change) = changes.first() {
+                assert!(
+                    change.contains("ui_scale") && change.contains("0.75 to 2"),
+                    "{change}"
+                );
+            }
+        }
     }
 
     #[test]

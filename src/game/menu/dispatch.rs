@@ -180,6 +180,9 @@ fn apply_core_edit(settings: &mut Settings, item: Option<MenuItem>, edit: Settin
         (Some(MenuItem::AntiAliasing), SettingEdit::Toggle(on)) => {
             replace(&mut settings.antialiasing, on)
         }
+        (Some(MenuItem::UiScale), SettingEdit::Number(scale)) => {
+            replace(&mut settings.ui_scale, scale as f32)
+        }
         (Some(MenuItem::ReduceMotion), SettingEdit::Toggle(on)) => {
             replace(&mut settings.reduce_motion, on)
         }

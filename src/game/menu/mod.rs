@@ -13,7 +13,7 @@ pub mod ui;
 pub mod widgets;
 
 use crate::game::screens::{AppSystems, EnteringMode, Menu, ModeInfo, Modes, Screen, draws};
-use crate::game::settings::{MAX_VOLUME, Settings, VolumeChannel};
+use crate::game::settings::{MAX_VOLUME, Settings, UI_SCALE_STEP, UI_SCALES, VolumeChannel};
 use crate::logic::difficulty::Difficulty;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
@@ -131,6 +131,8 @@ pub enum MenuItem {
     AntiAliasing,
     /// Toggle reduced motion (no shake, slow motion or speed lines).
     ReduceMotion,
+    /// The size of the menus and HUDs.
+    UiScale,
     /// Leave the settings page.
     Back,
     /// Close the pause menu.
@@ -278,6 +280,20 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
         label: item_label(MenuItem::AntiAliasing),
         value: SettingValue::Toggle(settings.antialiasing),
     };
+    let ui_scale = SettingRow {
+        item: MenuItem::UiScale,
+        label: item_label(MenuItem::UiScale),
+        value: SettingValue::Number(NumberSetting {
+            display_scale: 100.0,
+            suffix: " %",
+            ..NumberSetting::decimal(
+                f64::from(settings.ui_scale),
+                f64::from(*UI_SCALES.start())..=f64::from(*UI_SCALES.end()),
+                f64::from(UI_SCALE_STEP),
+                0,
+            )
+        }),
+    };
     let reduce_motion = SettingRow {
         item: MenuItem::ReduceMotion,
         label: item_label(MenuItem::ReduceMotion),
@@ -285,7 +301,7 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
     };
     volumes
         .into_iter()
-        .chain([fullscreen, ghosts, antialiasing, reduce_motion])
+        .chain([fullscreen, ghosts, antialiasing, ui_scale, reduce_motion])
         .collect()
 }
 
@@ -344,6 +360,7 @@ pub fn menu_items(menu: Menu, screen: Screen, sources: MenuSources) -> Vec<MenuI
                 MenuItem::Fullscreen,
                 MenuItem::Ghosts,
                 MenuItem::AntiAliasing,
+                MenuItem::UiScale,
                 MenuItem::ReduceMotion,
             ])
             .chain(
@@ -409,6 +426,7 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::Ghosts => "Ghosts of best runs",
         MenuItem::AntiAliasing => "Anti-aliasing (4x, slower)",
         MenuItem::ReduceMotion => "Reduce motion (no shake, slow motion or speed lines)",
+        MenuItem::UiScale => "Size of menus and HUD",
         MenuItem::Back => "Back",
         MenuItem::Resume => "Resume",
         MenuItem::Restart => "Restart",
@@ -559,6 +577,7 @@ mod tests {
                 MenuItem::Fullscreen,
                 MenuItem::Ghosts,
                 MenuItem::AntiAliasing,
+                MenuItem::UiScale,
                 MenuItem::ReduceMotion,
                 MenuItem::Setting("first.size"),
                 MenuItem::Back

@@ -118,12 +118,12 @@ fn draw_main_menu(
     mut requests: ResMut<MenuRequests>,
     time: Res<Time<Real>>,
     scores: Res<BestScores>,
-    mut field: Local<SeedField>,
+    (mut field, mut last_cursor): (Local<SeedField>, Local<Option<usize>>),
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     draw_title_and_footer(ctx, &settings.seed_text, seed.0, scores.coins_banked());
-    let mut focus = MenuFocus::new(&items.0, &mut cursor);
+    let mut focus = MenuFocus::scrolling(&items.0, &mut cursor, &mut last_cursor);
     let mut inputs = Vec::new();
     let seed_id = egui::Id::new(SEED_FIELD_ID);
     let seed_has_focus = ctx.memory(|m| m.has_focus(seed_id));
@@ -167,6 +167,7 @@ fn draw_main_menu(
                     .hint_text("number or word"),
             );
             focus.follow_mouse(ui, &edit, MenuItem::Seed);
+            focus.keep_in_sight(&edit, MenuItem::Seed);
             if edit.lost_focus() {
                 if ui.input(|input| input.key_pressed(egui::Key::Escape)) {
                     // Esc abandons the edit; Enter or clicking elsewhere keeps it.
@@ -202,6 +203,7 @@ fn draw_main_menu(
                     settings.difficulty == difficulty,
                 );
                 focus.follow_mouse(ui, &response, MenuItem::Difficulty);
+                focus.keep_in_sight(&response, MenuItem::Difficulty);
                 if response.clicked() {
                     inputs.push(MenuInput::DifficultyChosen(difficulty));
                 }
@@ -229,12 +231,11 @@ fn draw_main_menu(
 fn page_row(
     ui: &mut egui::Ui,
     row: &SettingRow,
-    (focus, focus_text, cursor_moved): (&mut MenuFocus, &mut Option<MenuItem>, bool),
+    (focus, focus_text): (&mut MenuFocus, &mut Option<MenuItem>),
     (inputs, drafts): (&mut Vec<MenuInput>, &mut TextDrafts),
 ) {
-    let highlighted = focus.is_on(row.item);
     let shown = ui.scope(|ui| {
-        cursor_row(ui, highlighted, |ui| {
+        cursor_row(ui, focus.is_on(row.item), |ui| {
             let response = setting_widget(ui, row, inputs, drafts);
             if *focus_text == Some(row.item) {
                 response.request_focus();
@@ -243,10 +244,7 @@ fn page_row(
             focus.follow_mouse(ui, &response, row.item);
         });
     });
-    if highlighted && cursor_moved {
-        // The keys moved the cursor here: the page scrolls to keep the row in sight.
-        shown.response.scroll_to_me(None);
-    }
+    focus.keep_in_sight(&shown.response, row.item);
 }
 
 /// The height of the settings page's scrolling rows: the window's, less the heading, the Back
@@ -268,7 +266,7 @@ fn draw_settings_page(
     items: Res<OpenMenuItems>,
     mut cursor: ResMut<MenuCursor>,
     mut requests: ResMut<MenuRequests>,
-    mut drafts: Local<TextDrafts>,
+    (mut drafts, mut last_cursor): (Local<TextDrafts>, Local<Option<usize>>),
     mut writer: MessageWriter<MenuInput>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -277,8 +275,7 @@ fn draw_settings_page(
     if *screen.get() == Screen::Title {
         draw_footer(ctx, &settings.seed_text, seed.0);
     }
-    let cursor_moved = cursor.is_changed();
-    let mut focus = MenuFocus::new(&items.0, &mut cursor);
+    let mut focus = MenuFocus::scrolling(&items.0, &mut cursor, &mut last_cursor);
     let mut inputs = Vec::new();
     let rows_height = settings_rows_height(ctx);
     centered_panel(ctx, "settings", |ui| {
@@ -294,7 +291,7 @@ fn draw_settings_page(
                     page_row(
                         ui,
                         &row,
-                        (&mut focus, focus_text, cursor_moved),
+                        (&mut focus, focus_text),
                         (&mut inputs, &mut drafts),
                     );
                 }
@@ -305,7 +302,7 @@ fn draw_settings_page(
                         page_row(
                             ui,
                             row,
-                            (&mut focus, focus_text, cursor_moved),
+                            (&mut focus, focus_text),
                             (&mut inputs, &mut drafts),
                         );
                     }

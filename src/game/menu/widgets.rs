@@ -16,12 +16,41 @@ const BUTTON_HEIGHT: f32 = 38.0;
 pub struct MenuFocus<'a> {
     items: &'a [MenuItem],
     cursor: &'a mut MenuCursor,
+    /// The cursor is on another item than in the last frame.
+    moved: bool,
 }
 
 impl<'a> MenuFocus<'a> {
     /// The cursor among `items`.
     pub fn new(items: &'a [MenuItem], cursor: &'a mut MenuCursor) -> MenuFocus<'a> {
-        MenuFocus { items, cursor }
+        MenuFocus {
+            items,
+            cursor,
+            moved: false,
+        }
+    }
+
+    /// The cursor among `items` on a page that scrolls: the widget it moves onto scrolls into
+    /// sight. `last_seen` is where the page last saw it, kept by the page between frames.
+    pub fn scrolling(
+        items: &'a [MenuItem],
+        cursor: &'a mut MenuCursor,
+        last_seen: &mut Option<usize>,
+    ) -> MenuFocus<'a> {
+        let moved = last_seen.replace(cursor.0) != Some(cursor.0);
+        MenuFocus {
+            items,
+            cursor,
+            moved,
+        }
+    }
+
+    /// Scrolls `response`'s widget into sight when the cursor has just moved onto `item`, so
+    /// that the keys never choose what cannot be seen.
+    pub fn keep_in_sight(&self, response: &egui::Response, item: MenuItem) {
+        if self.moved && self.is_on(item) {
+            response.scroll_to_me(None);
+        }
     }
 
     /// Whether the keyboard cursor is on `item`.
@@ -64,6 +93,7 @@ pub fn menu_button(
         selected,
     );
     focus.follow_mouse(ui, &response, item);
+    focus.keep_in_sight(&response, item);
     if response.clicked() {
         inputs.push(MenuInput::Activated(item));
     }
@@ -84,6 +114,7 @@ pub fn small_buttons(
             focus.is_on(item),
         );
         focus.follow_mouse(ui, &response, item);
+        focus.keep_in_sight(&response, item);
         if response.clicked() {
             inputs.push(MenuInput::Activated(item));
         }

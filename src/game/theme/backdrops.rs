@@ -93,6 +93,35 @@ fn place(ctx: &egui::Context, index: usize, backdrop: Backdrop) {
     });
 }
 
+/// A fill egui has yet to lay out: the scene's slot it may go to, and the place under the widget
+/// where egui paints it instead when the scene cannot.
+struct PendingFill {
+    slot: usize,
+    under: egui::layers::ShapeIdx,
+}
+
+/// Reserves a slot and a place under the widget about to be added, or `None` when the scene
+/// has no slot free (then egui paints the fill as usual).
+fn reserve_fill(ui: &egui::Ui) -> Option<PendingFill> {
+    let slot = reserve(ui.ctx())?;
+    Some(PendingFill {
+        slot,
+        under: ui.painter().add(egui::Shape::Noop),
+    })
+}
+
+/// Hands `backdrop` over in its slot when it lies wholly in what `ui` shows; a fill that a
+/// scrolling page cuts is painted by egui, which clips it, at the place kept under its widget.
+fn finish_fill(ui: &egui::Ui, pending: PendingFill, backdrop: Backdrop) {
+    if ui.clip_rect().contains_rect(backdrop.rect) {
+        place(ui.ctx(), pending.slot, backdrop);
+    } else {
+        let fill =
+            egui::epaint::RectShape::filled(backdrop.rect, backdrop.corner_radius, backdrop.fill);
+        ui.painter().set(pending.under, fill);
+    }
+}
+
 /// `frame` around `add_contents`. Its fill goes to the scene behind when that has a slot free, so
 /// nothing of egui may lie under the frame: use it for panels side by side, not over each other.
 pub fn show_frame<R>(
@@ -101,12 +130,12 @@ pub fn show_frame<R>(
     add_contents: impl FnOnce(&mut egui::Ui) -> R,
 ) -> egui::InnerResponse<R> {
     // Reserved before the contents, so the fills of buttons on the panel are painted over it.
-    let reserved = if frame.fill == Color32::TRANSPARENT {
+    let pending = if frame.fill == Color32::TRANSPARENT {
         None
     } else {
-        reserve(ui.ctx())
+        reserve_fill(ui)
     };
-    let Some(index) = reserved else {
+    let Some(pending) = pending else {
         return frame.show(ui, add_contents);
     };
     let shown = frame.fill(Color32::TRANSPARENT).show(ui, add_contents);
@@ -117,7 +146,7 @@ pub fn show_frame<R>(
         fill: frame.fill,
         order: ui.layer_id().order,
     };
-    place(ui.ctx(), index, backdrop);
+    finish_fill(ui, pending, backdrop);
     shown
 }
 
@@ -125,7 +154,7 @@ pub fn show_frame<R>(
 /// free, with the colour, corners and growth egui's button style gives a button in its state.
 pub fn button(ui: &mut egui::Ui, button: egui::Button<'_>, selected: bool) -> egui::Response {
     let button = button.selected(selected);
-    let Some(index) = reserve(ui.ctx()) else {
+    let Some(pending) = reserve_fill(ui) else {
         return ui.add(button);
     };
     let response = ui.add(button.fill(Color32::TRANSPARENT));
@@ -141,7 +170,7 @@ pub fn button(ui: &mut egui::Ui, button: egui::Button<'_>, selected: bool) -> eg
         },
         order: ui.layer_id().order,
     };
-    place(ui.ctx(), index, backdrop);
+    finish_fill(ui, pending, backdrop);
     response
 }
 
@@ -276,5 +305,37 @@ mod tests {
         assert_eq!(taken[2].fill, visuals.widgets.inactive.weak_bg_fill);
         assert!(taken[0].rect.contains_rect(taken[1].rect));
         assert!(taken[1].rect.max.y <= taken[2].rect.min.y);
+    }
+
+    #[test]
+    fn a_button_a_scrolling_page_cuts_is_painted_by_egui_which_clips_it() {
+        let ctx = egui::Context::default();
+        offer(&ctx, 8);
+        let show = |ctx: &egui::Context| {
+            ctx.run_ui(egui::RawInput::default(), |ui| {
+                egui::Area::new(egui::Id::new("page"))
+                    .fixed_pos(egui::pos2(40.0, 40.0))
+                    .show(ui.ctx(), |ui| {
+                        egui::ScrollArea::vertical()
+                            .max_height(50.0)
+                            .show(ui, |ui| {
+                                for label in ["first", "second", "third", "fourth"] {
+                                    button(ui, egui::Button::new(label), false);
+                                }
+                            });
+                    });
+            })
+        };
+        let _ = show(&ctx);
+        take(&ctx);
+        let output = show(&ctx);
+        let handed: Vec<Backdrop> = take(&ctx)
+            .into_iter()
+            .filter(|backdrop| backdrop.fill != Color32::TRANSPARENT)
+            .collect();
+        assert!(!handed.is_empty(), "the first button is wholly in sight");
+        assert!(handed.len() < 4, "the page shows 50 points of four buttons");
+        // Every fill is painted once: the ones in sight by the scene, the cut ones by egui.
+        assert_eq!(filled_rects(&output), 4 - handed.len());
     }
 }

@@ -4,13 +4,17 @@
 pub mod backdrops;
 pub mod widgets;
 
+use crate::game::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(super) fn plugin(app: &mut App) {
     if crate::game::screens::draws(app) {
-        app.add_systems(EguiPrimaryContextPass, style_egui.run_if(run_once));
+        app.add_systems(
+            EguiPrimaryContextPass,
+            (style_egui.run_if(run_once), follow_ui_scale).chain(),
+        );
     }
 }
 
@@ -79,9 +83,22 @@ pub mod text {
     pub const KEYS: f32 = 13.0;
 }
 
+/// Menus and HUDs are drawn at the size the settings ask for: egui's zoom scales every panel,
+/// text and widget alike.
+fn follow_ui_scale(mut contexts: EguiContexts, settings: Option<Res<Settings>>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let scale = settings.map_or(1.0, |settings| settings.ui_scale);
+    if ctx.zoom_factor() != scale {
+        ctx.set_zoom_factor(scale);
+    }
+    Ok(())
+}
+
 fn style_egui(mut contexts: EguiContexts) -> Result {
     let ctx = contexts.ctx_mut()?;
     ctx.set_theme(egui::Theme::Dark);
+    // The size is a setting: egui's own Ctrl+plus and Ctrl+minus would change it behind it.
+    ctx.options_mut(|options| options.zoom_with_keyboard = false);
     ctx.all_styles_mut(|style| {
         use egui::{FontId, TextStyle};
         style.text_styles = [

@@ -62,15 +62,29 @@ pub fn centered_panel(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&
 /// Where the title screen's panel starts: below the game's name, its motto and the coins banked.
 const BELOW_TITLE: f32 = 168.0;
 
+/// Room the title screen keeps under its panel for the footer, in points.
+const FOOTER_ROOM: f32 = 50.0;
+/// The panel's inner margin, in points.
+const PANEL_MARGIN: f32 = 24.0;
+
 /// A panel centred across the window that starts below the title screen's heading, however tall
-/// it grows, so it never covers the heading.
+/// it grows, so it never covers the heading. What does not fit above the footer scrolls (a large
+/// UI size in a small window).
 pub fn panel_below_title(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let room = ctx.content_rect().height() - BELOW_TITLE - 2.0 * PANEL_MARGIN - FOOTER_ROOM;
     panel_at(
         ctx,
         id,
         egui::Align2::CENTER_TOP,
         egui::vec2(0.0, BELOW_TITLE),
-        add_contents,
+        |ui| {
+            // An area's room starts at egui's default size, shorter than the window.
+            let room = room.max(BUTTON_WIDTH / 2.0);
+            ui.set_max_height(room);
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                .show(ui, |ui| ui.vertical_centered(add_contents));
+        },
     );
 }
 
@@ -89,7 +103,7 @@ fn panel_at(
                 .fill(PANEL)
                 .stroke(egui::Stroke::new(1.0, PANEL_EDGE.egui()))
                 .corner_radius(12.0)
-                .inner_margin(24.0);
+                .inner_margin(PANEL_MARGIN);
             show_frame(ui, frame, |ui| {
                 ui.set_min_width(BUTTON_WIDTH + 40.0);
                 ui.vertical_centered(add_contents);
@@ -162,10 +176,11 @@ pub fn hud_alert(ui: &mut egui::Ui, words: &str) {
     ui.label(styled(words, text::BADGE, AMBER.egui()).strong());
 }
 
-/// What is being played (seed, size, difficulty), at the right end of a HUD bar's row.
+/// What is being played (seed, size, difficulty), at the right end of a HUD bar's row, cut
+/// short with an ellipsis where the figures leave too little room (a large UI size).
 pub fn hud_identity(ui: &mut egui::Ui, words: String) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        ui.label(styled(words, text::NOTE, DIM.egui()));
+        ui.add(egui::Label::new(styled(words, text::NOTE, DIM.egui())).truncate());
     });
 }
 
