@@ -130,6 +130,8 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// The size of the menus and HUDs, [`UI_SCALES`] times their own.
     pub ui_scale: f32,
+    /// HUDs on solid black with light text, instead of a see-through bar with dim names.
+    pub high_contrast_hud: bool,
     /// The seed as the player typed it: a number, or a word that is hashed.
     pub seed_text: String,
     /// The difficulty of every mode.
@@ -150,6 +152,7 @@ impl Default for Settings {
             antialiasing: false,
             reduce_motion: false,
             ui_scale: 1.0,
+            high_contrast_hud: false,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
             modes: BTreeMap::new(),

@@ -183,6 +183,9 @@ fn apply_core_edit(settings: &mut Settings, item: Option<MenuItem>, edit: Settin
         (Some(MenuItem::UiScale), SettingEdit::Number(scale)) => {
             replace(&mut settings.ui_scale, scale as f32)
         }
+        (Some(MenuItem::HighContrastHud), SettingEdit::Toggle(on)) => {
+            replace(&mut settings.high_contrast_hud, on)
+        }
         (Some(MenuItem::ReduceMotion), SettingEdit::Toggle(on)) => {
             replace(&mut settings.reduce_motion, on)
         }

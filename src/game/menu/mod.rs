@@ -133,6 +133,8 @@ pub enum MenuItem {
     ReduceMotion,
     /// The size of the menus and HUDs.
     UiScale,
+    /// Toggle the high-contrast HUD.
+    HighContrastHud,
     /// Leave the settings page.
     Back,
     /// Close the pause menu.
@@ -294,6 +296,11 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
             )
         }),
     };
+    let high_contrast = SettingRow {
+        item: MenuItem::HighContrastHud,
+        label: item_label(MenuItem::HighContrastHud),
+        value: SettingValue::Toggle(settings.high_contrast_hud),
+    };
     let reduce_motion = SettingRow {
         item: MenuItem::ReduceMotion,
         label: item_label(MenuItem::ReduceMotion),
@@ -301,7 +308,14 @@ pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
     };
     volumes
         .into_iter()
-        .chain([fullscreen, ghosts, antialiasing, ui_scale, reduce_motion])
+        .chain([
+            fullscreen,
+            ghosts,
+            antialiasing,
+            ui_scale,
+            high_contrast,
+            reduce_motion,
+        ])
         .collect()
 }
 
@@ -361,6 +375,7 @@ pub fn menu_items(menu: Menu, screen: Screen, sources: MenuSources) -> Vec<MenuI
                 MenuItem::Ghosts,
                 MenuItem::AntiAliasing,
                 MenuItem::UiScale,
+                MenuItem::HighContrastHud,
                 MenuItem::ReduceMotion,
             ])
             .chain(
@@ -427,6 +442,7 @@ pub fn item_label(item: MenuItem) -> &'static str {
         MenuItem::AntiAliasing => "Anti-aliasing (4x, slower)",
         MenuItem::ReduceMotion => "Reduce motion (no shake, slow motion or speed lines)",
         MenuItem::UiScale => "Size of menus and HUD",
+        MenuItem::HighContrastHud => "High-contrast HUD",
         MenuItem::Back => "Back",
         MenuItem::Resume => "Resume",
         MenuItem::Restart => "Restart",
@@ -578,6 +594,7 @@ mod tests {
                 MenuItem::Ghosts,
                 MenuItem::AntiAliasing,
                 MenuItem::UiScale,
+                MenuItem::HighContrastHud,
                 MenuItem::ReduceMotion,
                 MenuItem::Setting("first.size"),
                 MenuItem::Back

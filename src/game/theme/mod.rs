@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
     if crate::game::screens::draws(app) {
         app.add_systems(
             EguiPrimaryContextPass,
-            (style_egui.run_if(run_once), follow_ui_scale).chain(),
+            (style_egui.run_if(run_once), follow_display_settings).chain(),
         );
     }
 }
@@ -83,14 +83,17 @@ pub mod text {
     pub const KEYS: f32 = 13.0;
 }
 
-/// Menus and HUDs are drawn at the size the settings ask for: egui's zoom scales every panel,
-/// text and widget alike.
-fn follow_ui_scale(mut contexts: EguiContexts, settings: Option<Res<Settings>>) -> Result {
+/// Menus and HUDs are drawn at the size the settings ask for (egui's zoom scales every panel,
+/// text and widget alike), and HUDs in the contrast they ask for.
+fn follow_display_settings(mut contexts: EguiContexts, settings: Option<Res<Settings>>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let scale = settings.map_or(1.0, |settings| settings.ui_scale);
+    let (scale, high_contrast) = settings.map_or((1.0, false), |settings| {
+        (settings.ui_scale, settings.high_contrast_hud)
+    });
     if ctx.zoom_factor() != scale {
         ctx.set_zoom_factor(scale);
     }
+    widgets::set_high_contrast_hud(ctx, high_contrast);
     Ok(())
 }
 
@@ -129,5 +132,34 @@ mod tests {
         assert!((bevy.red * 255.0 - f32::from(r)).abs() < 0.5);
         assert!((bevy.green * 255.0 - f32::from(g)).abs() < 0.5);
         assert!((bevy.blue * 255.0 - f32::from(b)).abs() < 0.5);
+    }
+
+    #[test]
+    fn a_high_contrast_hud_is_solid_black() {
+        let fills = |high_contrast: bool| {
+            let ctx = egui::Context::default();
+            // No fade-in of the new area, so its fill is as painted.
+            ctx.all_styles_mut(|style| style.animation_time = 0.0);
+            widgets::set_high_contrast_hud(&ctx, high_contrast);
+            let mut output = egui::FullOutput::default();
+            // A new area shows from its second frame.
+            for _ in 0..2 {
+                output = ctx.run_ui(egui::RawInput::default(), |ui| {
+                    widgets::hud_bar(ui.ctx(), "hud", |ui| {
+                        widgets::hud_figure(ui, "Distance", "12 m".into());
+                    });
+                });
+            }
+            output
+                .shapes
+                .iter()
+                .filter_map(|clipped| match &clipped.shape {
+                    egui::Shape::Rect(rect) => Some(rect.fill),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(fills(true), vec![Color32::BLACK]);
+        assert_eq!(fills(false), vec![PANEL]);
     }
 }

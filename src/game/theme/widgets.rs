@@ -134,14 +134,43 @@ pub fn dim_background(ctx: &egui::Context) {
     }
 }
 
+fn high_contrast_id() -> egui::Id {
+    egui::Id::new("high-contrast HUD")
+}
+
+/// Sets whether HUDs are drawn in high contrast.
+pub fn set_high_contrast_hud(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|data| data.insert_temp(high_contrast_id(), on));
+}
+
+/// Whether HUDs are drawn in high contrast: solid black, light names, white values.
+fn high_contrast_hud(ctx: &egui::Context) -> bool {
+    ctx.data(|data| data.get_temp(high_contrast_id()).unwrap_or(false))
+}
+
+/// The colour of a HUD's small print (names, keys, what is played): dim, or light in high
+/// contrast.
+fn hud_small_print(ui: &egui::Ui) -> Color32 {
+    if high_contrast_hud(ui.ctx()) {
+        SAND.egui()
+    } else {
+        DIM.egui()
+    }
+}
+
 /// A bar across the top of the window for a mode's HUD.
 pub fn hud_bar(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
     let width = ctx.content_rect().width();
+    let fill = if high_contrast_hud(ctx) {
+        Color32::BLACK
+    } else {
+        PANEL
+    };
     egui::Area::new(egui::Id::new(id))
         .anchor(egui::Align2::LEFT_TOP, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             egui::Frame::new()
-                .fill(PANEL)
+                .fill(fill)
                 .inner_margin(egui::Margin::symmetric(14, 6))
                 .show(ui, |ui| {
                     ui.set_width(width - 28.0);
@@ -159,10 +188,16 @@ pub fn hud_figure(ui: &mut egui::Ui, name: &str, value: String) {
 /// (as [`hud_figure`]).
 pub fn hud_figure_popped(ui: &mut egui::Ui, name: &str, value: String, pop: f32) {
     let pop = pop.clamp(0.0, 1.0);
-    ui.label(styled(name, text::NOTE, DIM.egui()));
+    ui.label(styled(name, text::NOTE, hud_small_print(ui)));
     let size = text::HUD_VALUE * (1.0 + 0.45 * pop);
-    let colour = if pop > 0.0 { GOLD } else { SAND };
-    ui.label(styled(value, size, colour.egui()).strong());
+    let colour = if pop > 0.0 {
+        GOLD.egui()
+    } else if high_contrast_hud(ui.ctx()) {
+        Color32::WHITE
+    } else {
+        SAND.egui()
+    };
+    ui.label(styled(value, size, colour).strong());
     ui.add_space(10.0);
 }
 
@@ -180,13 +215,15 @@ pub fn hud_alert(ui: &mut egui::Ui, words: &str) {
 /// short with an ellipsis where the figures leave too little room (a large UI size).
 pub fn hud_identity(ui: &mut egui::Ui, words: String) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        ui.add(egui::Label::new(styled(words, text::NOTE, DIM.egui())).truncate());
+        let colour = hud_small_print(ui);
+        ui.add(egui::Label::new(styled(words, text::NOTE, colour)).truncate());
     });
 }
 
 /// A line of the keys a screen answers, in small print.
 pub fn keys_hint(ui: &mut egui::Ui, keys: &str) {
-    ui.label(styled(keys, text::KEYS, DIM.egui()));
+    let colour = hud_small_print(ui);
+    ui.label(styled(keys, text::KEYS, colour));
 }
 
 /// Figures as a two-column table of names and values.
