@@ -24,6 +24,7 @@ use navigation::{
     reset_cursor,
 };
 use rows::{NumberSetting, SettingRow, SettingValue};
+use std::ops::RangeInclusive;
 
 /// One step of the volume with the arrow keys.
 const VOLUME_STEP: f64 = 0.05;
@@ -253,68 +254,47 @@ pub fn add_pause_action(app: &mut App, screen: Screen, item: MenuItem, label: &'
 
 /// The settings every mode shares, as rows of the settings page.
 pub fn core_setting_rows(settings: &Settings) -> Vec<SettingRow> {
-    let volumes = VolumeChannel::ALL.map(|channel| SettingRow {
-        item: MenuItem::Volume(channel),
-        label: channel.label(),
+    // A number shown in per cent, in whole steps.
+    let percent = |item, label, value: f32, range: RangeInclusive<f32>, step: f64| SettingRow {
+        item,
+        label,
         value: SettingValue::Number(NumberSetting {
             display_scale: 100.0,
             suffix: " %",
             ..NumberSetting::decimal(
-                f64::from(settings.volume(channel)),
-                0.0..=f64::from(MAX_VOLUME),
-                VOLUME_STEP,
+                f64::from(value),
+                f64::from(*range.start())..=f64::from(*range.end()),
+                step,
                 0,
             )
         }),
+    };
+    let toggle = |item, on| SettingRow {
+        item,
+        label: item_label(item),
+        value: SettingValue::Toggle(on),
+    };
+    let volumes = VolumeChannel::ALL.map(|channel| {
+        let volume = settings.volume(channel);
+        let item = MenuItem::Volume(channel);
+        percent(item, channel.label(), volume, 0.0..=MAX_VOLUME, VOLUME_STEP)
     });
-    let fullscreen = SettingRow {
-        item: MenuItem::Fullscreen,
-        label: "Fullscreen",
-        value: SettingValue::Toggle(settings.fullscreen),
-    };
-    let ghosts = SettingRow {
-        item: MenuItem::Ghosts,
-        label: item_label(MenuItem::Ghosts),
-        value: SettingValue::Toggle(settings.ghosts),
-    };
-    let antialiasing = SettingRow {
-        item: MenuItem::AntiAliasing,
-        label: item_label(MenuItem::AntiAliasing),
-        value: SettingValue::Toggle(settings.antialiasing),
-    };
-    let ui_scale = SettingRow {
-        item: MenuItem::UiScale,
-        label: item_label(MenuItem::UiScale),
-        value: SettingValue::Number(NumberSetting {
-            display_scale: 100.0,
-            suffix: " %",
-            ..NumberSetting::decimal(
-                f64::from(settings.ui_scale),
-                f64::from(*UI_SCALES.start())..=f64::from(*UI_SCALES.end()),
-                f64::from(UI_SCALE_STEP),
-                0,
-            )
-        }),
-    };
-    let high_contrast = SettingRow {
-        item: MenuItem::HighContrastHud,
-        label: item_label(MenuItem::HighContrastHud),
-        value: SettingValue::Toggle(settings.high_contrast_hud),
-    };
-    let reduce_motion = SettingRow {
-        item: MenuItem::ReduceMotion,
-        label: item_label(MenuItem::ReduceMotion),
-        value: SettingValue::Toggle(settings.reduce_motion),
-    };
+    let ui_scale = percent(
+        MenuItem::UiScale,
+        item_label(MenuItem::UiScale),
+        settings.ui_scale,
+        UI_SCALES,
+        f64::from(UI_SCALE_STEP),
+    );
     volumes
         .into_iter()
         .chain([
-            fullscreen,
-            ghosts,
-            antialiasing,
+            toggle(MenuItem::Fullscreen, settings.fullscreen),
+            toggle(MenuItem::Ghosts, settings.ghosts),
+            toggle(MenuItem::AntiAliasing, settings.antialiasing),
             ui_scale,
-            high_contrast,
-            reduce_motion,
+            toggle(MenuItem::HighContrastHud, settings.high_contrast_hud),
+            toggle(MenuItem::ReduceMotion, settings.reduce_motion),
         ])
         .collect()
 }

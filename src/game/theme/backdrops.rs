@@ -6,7 +6,7 @@
 
 use bevy_egui::egui::{self, Color32};
 
-/// A panel's fill as egui would have painted it.
+/// A panel's or a button's fill as egui would have painted it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Backdrop {
     /// The filled rectangle, in points.
@@ -16,7 +16,7 @@ pub struct Backdrop {
     /// Its colour (premultiplied, as egui's colours are).
     pub fill: Color32,
     /// The egui layer it belongs to: the scene paints the background layer's fills (a dimming)
-    /// before the panels' whatever order they were handed over in, as egui would have.
+    /// before the panels', whatever order they were handed over in, as egui would have.
     pub order: egui::Order,
 }
 

@@ -66,6 +66,9 @@ const BELOW_TITLE: f32 = 168.0;
 const FOOTER_ROOM: f32 = 50.0;
 /// The panel's inner margin, in points.
 const PANEL_MARGIN: f32 = 24.0;
+/// The least height the title screen's panel scrolls in, in points: a few rows, however small
+/// the window.
+const LEAST_PANEL_ROOM: f32 = 150.0;
 
 /// A panel centred across the window that starts below the title screen's heading, however tall
 /// it grows, so it never covers the heading. What does not fit above the footer scrolls (a large
@@ -79,7 +82,7 @@ pub fn panel_below_title(ctx: &egui::Context, id: &str, add_contents: impl FnOnc
         egui::vec2(0.0, BELOW_TITLE),
         |ui| {
             // An area's room starts at egui's default size, shorter than the window.
-            let room = room.max(BUTTON_WIDTH / 2.0);
+            let room = room.max(LEAST_PANEL_ROOM);
             ui.set_max_height(room);
             egui::ScrollArea::vertical()
                 .max_height(room)

@@ -79,8 +79,9 @@ fn paint_panel_fills(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let taken = backdrops::take(ctx);
-    // Only the main menu's panels lie side by side. The pages overlap the footer when they are
-    // taller than the window, and a fill under all of egui would show the footer through them.
+    // Only the main menu is known to keep its panels side by side. A page's panels may come to
+    // overlap (the footer under a tall page), and a fill painted under all of egui would let what
+    // lies beneath show through.
     let slots = if *menu.get() == Menu::Main { SLOTS } else { 0 };
     backdrops::offer(ctx, slots);
     let mut existing = fills.single_mut().ok();
