@@ -247,10 +247,16 @@ fn page_row(
     focus.keep_in_sight(&shown.response, row.item);
 }
 
-/// The height of the settings page's scrolling rows: the window's, less the heading, the Back
-/// button, the panel's margins and the footer under it.
+/// What the settings page keeps of the window's height besides its rows, in points: the
+/// heading, the Back button, the panel's margins and the footer under it.
+const SETTINGS_PAGE_FRAME: f32 = 290.0;
+/// The least height the settings page's rows scroll in, in points: a few rows, however small the
+/// window.
+const LEAST_SETTINGS_ROWS: f32 = 120.0;
+
+/// The height of the settings page's scrolling rows.
 fn settings_rows_height(ctx: &egui::Context) -> f32 {
-    (ctx.content_rect().height() - 290.0).max(120.0)
+    (ctx.content_rect().height() - SETTINGS_PAGE_FRAME).max(LEAST_SETTINGS_ROWS)
 }
 
 #[expect(
