@@ -5,6 +5,7 @@
 pub mod autopilot;
 pub mod body;
 pub mod chase;
+pub mod guide;
 pub mod planner;
 pub mod powerups;
 pub mod replay;
