@@ -6,7 +6,9 @@ mod common;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
+use common::{
+    headless_app, headless_app_with, open_menu_items, press, run_frames, set_runner_guidance, state,
+};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use temple_trails::game::maze::CurrentMaze;
@@ -40,6 +42,8 @@ fn activate(app: &mut App, item: MenuItem) {
 /// Plays a runner run in `home` with a jump and a lane change, to its end; returns its replay.
 fn play_a_runner_run(home: &Path) -> Replay {
     let mut app = headless_app(Some(home));
+    // A guided run goes on no board: this player has turned the guidance off.
+    set_runner_guidance(&mut app, false);
     activate(&mut app, MenuItem::Play(runner::SCREEN));
     run_frames(&mut app, 4);
     press(&mut app, KeyCode::ArrowUp);
@@ -253,6 +257,7 @@ fn a_record_that_does_not_play_back_is_set_aside_with_a_warning() {
 fn the_daily_challenge_plays_the_day_seed_on_its_own_board_and_keeps_the_player_seed() {
     let home = tempfile::tempdir().unwrap();
     let mut app = headless_app(Some(home.path()));
+    set_runner_guidance(&mut app, false);
     let own_seed = app.world().resource::<GameSeed>().0;
     assert!(open_menu_items(&app).contains(&MenuItem::Daily(runner::SCREEN)));
     activate(&mut app, MenuItem::Daily(runner::SCREEN));

@@ -9,6 +9,7 @@ pub mod audio;
 pub mod camera;
 pub mod daily;
 pub mod frame_timing;
+pub mod keys;
 pub mod maze;
 pub mod menu;
 pub mod music;

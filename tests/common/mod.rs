@@ -40,6 +40,20 @@ pub fn headless_app_with(home: Option<&Path>, configure: impl FnOnce(&mut App)) 
     app
 }
 
+/// Turns the runner's first-run guidance on (with nothing learned yet) or off, as the settings
+/// row does.
+pub fn set_runner_guidance(app: &mut App, on: bool) {
+    use temple_trails::game::menu::rows::SettingEdit;
+    use temple_trails::game::menu::settings_page::SettingsPage;
+    use temple_trails::game::runner::options::{GUIDANCE, RunnerOptions};
+    let mut options = app.world_mut().resource_mut::<RunnerOptions>();
+    if on {
+        options.apply(GUIDANCE, SettingEdit::Toggle(false));
+    }
+    options.apply(GUIDANCE, SettingEdit::Toggle(on));
+    app.update();
+}
+
 /// Presses and releases `key` as a player would: one frame down, then the result settles.
 pub fn press(app: &mut App, key: KeyCode) {
     app.world_mut()

@@ -1,7 +1,7 @@
 //! Helpers of the runner's headless App tests: entering the runner, a track scripted segment by
 //! segment, waiting for the run, and pressing a key when the test segment is due.
 
-use super::{headless_app, press, run_frames, state};
+use super::{headless_app, press, run_frames, set_runner_guidance, state};
 use bevy::prelude::*;
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::runner::{self, RunnerRun};
@@ -15,8 +15,16 @@ pub const PATIENCE: usize = 600;
 /// The segment at which the scripted tests put their obstacle or junction.
 pub const TEST_SEGMENT: u64 = 3;
 
-/// Plays the runner from the title screen and waits until it runs.
+/// Plays the runner from the title screen, unguided, and waits until it runs. The first-run
+/// guide waits for the player at everything new: tests of the rules play as a player who has
+/// turned it off, and the guide's own tests use [`play_runner`].
 pub fn enter_runner(app: &mut App) {
+    set_runner_guidance(app, false);
+    play_runner(app);
+}
+
+/// Plays the runner from the title screen with the guidance as it is, and waits until it runs.
+pub fn play_runner(app: &mut App) {
     app.world_mut()
         .write_message(MenuInput::Activated(MenuItem::Play(runner::SCREEN)));
     run_frames(app, 2);

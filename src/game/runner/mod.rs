@@ -1,10 +1,12 @@
 //! Runner mode: an endless three-lane temple run on a certified noise track, with the planner's
-//! route and an autopilot. One plugin per feature: the rules ([`rules`]), the ghost of the best
-//! run, the world every view draws ([`world`]), the two views of it ([`chase`], the default, and
-//! [`top_down`]; only the one shown runs), the settings, the HUD and the music's tempo.
+//! route and an autopilot. One plugin per feature: the rules ([`rules`]), the first runs'
+//! guidance ([`guide`]), the ghost of the best run, the world every view draws ([`world`]), the
+//! two views of it ([`chase`], the default, and [`top_down`]; only the one shown runs), the
+//! settings, the HUD and the music's tempo.
 
 mod chase;
 pub mod ghost;
+pub mod guide;
 mod hud;
 pub mod options;
 pub mod results;
@@ -44,6 +46,7 @@ fn plugin(app: &mut App) {
     app.add_plugins((
         rules::plugin,
         ghost::plugin,
+        guide::plugin,
         world::plugin,
         chase::plugin,
         top_down::plugin,

@@ -1,5 +1,5 @@
-//! The player's runner settings: how the run is seen, as the runner's section of the settings
-//! page and of `settings.json`. The view chosen is also a state, and the view shown one computed
+//! The player's runner settings: how the run is seen, and the first runs' guidance with what it
+//! has taught, as the runner's section of the settings page and of `settings.json`. The view chosen is also a state, and the view shown one computed
 //! from it and the screen, so that each view's entities and systems exist only while it is shown
 //! and switching the view in the settings works in the middle of a run.
 
@@ -9,6 +9,7 @@ use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue};
 use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::screens::{AppSystems, Screen};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
+use crate::logic::runner::guide::{Learned, Lesson};
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The view row.
 pub const VIEW: MenuItem = MenuItem::Setting("runner.view");
+/// The first runs' guidance row.
+pub const GUIDANCE: MenuItem = MenuItem::Setting("runner.guidance");
 
 /// How the run is seen: a setting, and a state that follows it.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -101,19 +104,41 @@ fn follow_the_view_setting(
 }
 
 /// The runner section of `settings.json`.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RunnerOptions {
     /// How the run is seen.
     pub view: RunnerView,
+    /// Until every lesson is learned, runs name what is coming and the key that meets it, and
+    /// wait for it (see [`crate::logic::runner::guide`]).
+    pub guidance: bool,
+    /// What the guide has taught the player; kept with the settings so it is taught once.
+    pub learned: Learned,
+}
+
+impl Default for RunnerOptions {
+    fn default() -> Self {
+        RunnerOptions {
+            view: RunnerView::default(),
+            guidance: true,
+            learned: Learned::new(),
+        }
+    }
+}
+
+impl RunnerOptions {
+    /// Whether a run started now is guided: the guidance is on and something is left to learn.
+    pub fn guides(&self) -> bool {
+        self.guidance && self.learned.len() < Lesson::ALL.len()
+    }
 }
 
 impl ModeSettings for RunnerOptions {
     const SECTION: &'static str = "runner";
 
     fn sanitize(&mut self) -> Vec<String> {
-        // Every value of the one setting is allowed; an unknown one fails to read and is
-        // handled like a damaged section.
+        // Every value of each setting is allowed; an unknown view or lesson fails to read and
+        // is handled like a damaged section.
         Vec::new()
     }
 }
@@ -122,16 +147,31 @@ impl SettingsPage for RunnerOptions {
     const PAGE_TITLE: Option<&'static str> = Some("Runner");
 
     fn rows(&self) -> Vec<SettingRow> {
-        vec![SettingRow {
-            item: VIEW,
-            label: "View",
-            value: SettingValue::choice(&RunnerView::ALL, self.view, RunnerView::label),
-        }]
+        vec![
+            SettingRow {
+                item: VIEW,
+                label: "View",
+                value: SettingValue::choice(&RunnerView::ALL, self.view, RunnerView::label),
+            },
+            SettingRow {
+                item: GUIDANCE,
+                label: "First-run guidance",
+                value: SettingValue::Toggle(self.guidance),
+            },
+        ]
     }
 
     fn apply(&mut self, item: MenuItem, edit: SettingEdit) {
-        if let (VIEW, SettingEdit::Choice(index)) = (item, edit) {
-            self.view = RunnerView::ALL[index];
+        match (item, edit) {
+            (VIEW, SettingEdit::Choice(index)) => self.view = RunnerView::ALL[index],
+            (GUIDANCE, SettingEdit::Toggle(on)) => {
+                // Switched on again, it teaches again from the start.
+                if on && !self.guidance {
+                    self.learned.clear();
+                }
+                self.guidance = on;
+            }
+            _ => {}
         }
     }
 }
@@ -148,6 +188,31 @@ mod tests {
         options.apply(VIEW, SettingEdit::Choice(1));
         assert_eq!(options.view, RunnerView::TopDown);
         let text = serde_json::to_string(&options).unwrap();
-        assert_eq!(text, r#"{"view":"top_down"}"#);
+        assert_eq!(text, r#"{"view":"top_down","guidance":true,"learned":[]}"#);
+        let old: RunnerOptions = serde_json::from_str(r#"{"view":"top_down"}"#).unwrap();
+        assert_eq!(
+            old, options,
+            "a section from before the guidance reads as guided"
+        );
+    }
+
+    #[test]
+    fn guidance_switched_on_again_teaches_again_and_a_player_who_learned_all_is_not_guided() {
+        let mut options = RunnerOptions {
+            learned: Lesson::ALL.into_iter().collect(),
+            ..RunnerOptions::default()
+        };
+        assert!(!options.guides());
+        options.apply(GUIDANCE, SettingEdit::Toggle(true));
+        assert_eq!(options.learned.len(), Lesson::ALL.len(), "already on: kept");
+        options.apply(GUIDANCE, SettingEdit::Toggle(false));
+        assert!(!options.guides());
+        options.apply(GUIDANCE, SettingEdit::Toggle(true));
+        assert!(options.learned.is_empty() && options.guides());
+        let text = r#"{"learned":["log","junction","sword"]}"#;
+        assert!(
+            serde_json::from_str::<RunnerOptions>(text).is_err(),
+            "an unknown lesson"
+        );
     }
 }

@@ -35,6 +35,8 @@ pub struct RunnerResult {
     pub new_record: bool,
     /// The autopilot ran, so no score was recorded and no coins were banked.
     pub assisted: bool,
+    /// The first runs' guide helped, so the run went on no board (its coins were banked).
+    pub guided: bool,
     /// Coins banked over every counted run, this one included.
     pub coins_banked: u64,
 }
@@ -48,6 +50,11 @@ pub(super) fn result_dialog(result: &RunnerResult) -> ResultDialog {
     let note = if result.assisted {
         Some(DialogNote::NotRecorded(
             "The autopilot ran: this score is not recorded and its coins are not banked."
+                .to_owned(),
+        ))
+    } else if result.guided {
+        Some(DialogNote::NotRecorded(
+            "A guided run: it goes on no board. The guide stops once you have met each thing once."
                 .to_owned(),
         ))
     } else {

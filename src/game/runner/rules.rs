@@ -5,6 +5,7 @@
 use super::results::{RunnerResult, replay_figures, result_dialog};
 use super::sounds;
 use crate::game::audio::SoundRequested;
+use crate::game::keys::key_name;
 use crate::game::menu::dialog::ResultDialog;
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
 use crate::game::records::{Watching, replay_over_dialog};
@@ -27,7 +28,7 @@ use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 
 /// The keys a player runs with, and the command each gives.
-const COMMAND_KEYS: [(KeyCode, Command); 10] = [
+pub const COMMAND_KEYS: [(KeyCode, Command); 10] = [
     (KeyCode::ArrowLeft, Command::Left),
     (KeyCode::KeyA, Command::Left),
     (KeyCode::ArrowRight, Command::Right),
@@ -39,6 +40,24 @@ const COMMAND_KEYS: [(KeyCode, Command); 10] = [
     (KeyCode::KeyS, Command::Slide),
     (KeyCode::Numpad2, Command::Slide),
 ];
+
+/// The keys that give `command`, as a player reads them ("Up, W or Space").
+pub fn keys_for(command: Command) -> String {
+    let names: Vec<String> = COMMAND_KEYS
+        .iter()
+        .filter(|(_, given)| *given == command)
+        .map(|&(key, _)| key_name(key))
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The fixed step that moves the run, for systems that must run after it or hold it back.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RunnerStep;
 
 /// The pause menu's action that switches the autopilot on or off.
 pub const AUTOPILOT: MenuItem = MenuItem::Action("runner.autopilot");
@@ -69,7 +88,7 @@ pub(super) fn plugin(app: &mut App) {
             FixedUpdate,
             (
                 feed_watched_inputs.run_if(resource_exists::<Watching>),
-                step_runner,
+                step_runner.in_set(RunnerStep),
             )
                 .chain()
                 .in_set(PausableSystems)
@@ -106,6 +125,8 @@ pub struct RunnerRun {
     /// The planner behind the overlay while the autopilot is off: apart from the run's own
     /// autopilot, so showing the route never changes the run (or its replay).
     pub preview: Autopilot,
+    /// The first runs' guide showed the player something: the run goes on no board.
+    pub guided: bool,
 }
 
 impl RunnerRun {
@@ -127,6 +148,7 @@ impl RunnerRun {
             finished: false,
             recorder,
             preview: Autopilot::new(),
+            guided: false,
         }
     }
 
@@ -338,8 +360,11 @@ fn end_run_on_crash(
     let sim = &run.sim;
     let score = sim.body.score();
     let board = runner_board(&session);
+    // Guided and assisted runs are not the player's own: no best score. Guided ones are not
+    // recorded at all, so they appear on no board.
+    let counted = !sim.assisted && !run.guided;
     let new_record =
-        !sim.assisted && scores.submit(&board, Ranking::HigherIsBetter, score as f64, sim.seed);
+        counted && scores.submit(&board, Ranking::HigherIsBetter, score as f64, sim.seed);
     let coins_banked = if sim.assisted {
         scores.coins_banked()
     } else {
@@ -357,10 +382,11 @@ fn end_run_on_crash(
         best: scores.best(&board).cloned(),
         new_record,
         assisted: sim.assisted,
+        guided: run.guided,
         coins_banked,
     };
     // A run longer than a replay holds is played to its end and shown, but not kept.
-    if sim.tick <= MAX_RUN_TICKS {
+    if sim.tick <= MAX_RUN_TICKS && !run.guided {
         recorded.write(RunRecorded {
             board,
             replay: run.replay(unix_now_s()),

@@ -182,6 +182,39 @@ pub fn hud_bar(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egu
         });
 }
 
+/// How far below the top of the window a HUD tip stands, in points: under the HUD bar.
+const TIP_TOP: f32 = 84.0;
+
+/// A tip from a guide, centred under the HUD bar: what is coming in gold, and what to do about
+/// it. `urgent` (the moment to act) draws the instruction larger and in amber, in an amber frame.
+pub fn hud_tip(ctx: &egui::Context, id: &str, heading: &str, instruction: &str, urgent: bool) {
+    let contrast = high_contrast_hud(ctx);
+    let fill = if contrast { Color32::BLACK } else { PANEL };
+    let (edge, size, colour) = if urgent {
+        (AMBER.egui(), text::HEADING * 0.8, AMBER.egui())
+    } else if contrast {
+        (GOLD.egui(), text::BODY, Color32::WHITE)
+    } else {
+        (GOLD.egui(), text::BODY, SAND.egui())
+    };
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, TIP_TOP))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(fill)
+                .stroke(egui::Stroke::new(2.0, edge))
+                .corner_radius(8.0)
+                .inner_margin(egui::Margin::symmetric(18, 10))
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(styled(heading, text::PANEL_TITLE, GOLD.egui()).strong());
+                        ui.label(styled(instruction, size, colour).strong());
+                    });
+                });
+        });
+}
+
 /// One figure in a HUD bar: a dim name, then its value.
 pub fn hud_figure(ui: &mut egui::Ui, name: &str, value: String) {
     hud_figure_popped(ui, name, value, 0.0);
