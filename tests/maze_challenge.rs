@@ -36,6 +36,7 @@ fn maze_app(difficulty: Difficulty, side: usize) -> App {
         custom_height: side,
         algorithm: Algorithm::Backtracker,
         braid_percent: 0,
+        ..MazeOptions::default()
     });
     app.world_mut().spawn((
         Window {

@@ -7,7 +7,10 @@ use bevy::prelude::*;
 use common::{headless_app, press, run_frames, state};
 use temple_trails::game::maze;
 use temple_trails::game::maze::hint::MazeHint;
-use temple_trails::game::maze::options::{ALGORITHM, BRAID, MazeOptions, MazeSize, SIZE};
+use temple_trails::game::maze::options::{
+    ALGORITHM, BRAID, MazeLesson, MazeOptions, MazeSize, SIZE,
+};
+use temple_trails::game::maze::tips::{MazeTips, TIP_STEPS};
 use temple_trails::game::maze::walk::{REPEAT_DELAY, REPEAT_INTERVAL};
 use temple_trails::game::maze::{CurrentMaze, MODE, MazeWin};
 use temple_trails::game::menu::{MenuInput, MenuItem};
@@ -15,6 +18,7 @@ use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::{Menu, Screen};
 use temple_trails::game::settings::Settings;
 use temple_trails::logic::difficulty::Difficulty;
+use temple_trails::logic::guidance::Guidance;
 use temple_trails::logic::maze::replay::MazeKind;
 use temple_trails::logic::maze::run::MazeRun;
 use temple_trails::logic::maze::{Algorithm, Direction};
@@ -29,6 +33,7 @@ const SMALL: MazeOptions = MazeOptions {
     custom_height: 5,
     algorithm: Algorithm::Backtracker,
     braid_percent: 0,
+    guidance: Guidance::new(),
 };
 
 /// An app in the maze mode on a small maze, its files in `home` when given.
@@ -228,6 +233,42 @@ fn space_toggles_a_hint_that_starts_at_the_player() {
 }
 
 #[test]
+fn a_new_players_first_dark_maze_points_out_the_torch_then_the_hint_once() {
+    let mut app = maze_app(None);
+    let tips = |app: &App| app.world().resource::<MazeTips>().shown;
+    assert!(run(&app).rules.torch_radius.is_some(), "Normal is dark");
+    assert_eq!(tips(&app), Some(MazeLesson::Torch));
+    // Back and forth along one passage: the torch's tip stays for its steps, then the hint's.
+    let start = run(&app).player;
+    let neighbour = run(&app)
+        .maze
+        .neighbour(start, open_direction(&app))
+        .unwrap();
+    for step in 0..TIP_STEPS {
+        assert_eq!(tips(&app), Some(MazeLesson::Torch), "step {step}");
+        let here = run(&app).player;
+        let to = if here == start { neighbour } else { start };
+        let key = key_for(direction_between(run(&app), here, to));
+        press(&mut app, key);
+    }
+    assert_eq!(tips(&app), Some(MazeLesson::Hint));
+    // Asking for a hint is what its tip teaches: it goes at once.
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert_eq!(tips(&app), None);
+    let saved = &app.world().resource::<Settings>().modes["maze"]["guidance"]["learned"];
+    assert_eq!(saved, &serde_json::json!(["torch", "hint"]));
+    // Seen: the next maze shows no tip.
+    press(&mut app, KeyCode::Escape);
+    app.world_mut()
+        .write_message(MenuInput::Activated(MenuItem::Restart));
+    run_frames(&mut app, 3);
+    assert_eq!(state::<Menu>(&app), Menu::None);
+    assert_eq!(run(&app).moves, 0, "a new run");
+    assert_eq!(tips(&app), None);
+}
+
+#[test]
 fn walking_the_hint_to_the_exit_wins_and_stores_a_best_time() {
     let home = tempfile::tempdir().unwrap();
     let mut app = maze_app(Some(home.path()));
@@ -327,7 +368,7 @@ fn maze_settings_change_from_the_settings_menu_keys() {
         .write_message(MenuInput::Adjusted(ALGORITHM, -1));
     app.world_mut().write_message(MenuInput::Adjusted(BRAID, 1));
     run_frames(&mut app, 1);
-    let maze = *app.world().resource::<MazeOptions>();
+    let maze = app.world().resource::<MazeOptions>().clone();
     assert_eq!(maze.size, MazeSize::Medium);
     assert_eq!(maze.algorithm, Algorithm::Wilson);
     assert_eq!(maze.braid_percent, 5);

@@ -103,8 +103,8 @@ fn a_new_player_pressing_the_keys_shown_gets_past_the_first_junction() {
     let speed = app.world().resource::<Time<Virtual>>().relative_speed_f64();
     assert_eq!(speed, 1.0);
     let options = app.world().resource::<RunnerOptions>();
-    assert!(options.learned.contains(&Lesson::Junction));
-    let saved = &app.world().resource::<Settings>().modes["runner"]["learned"];
+    assert!(options.guidance.learned.contains(&Lesson::Junction));
+    let saved = &app.world().resource::<Settings>().modes["runner"]["guidance"]["learned"];
     assert!(
         saved
             .as_array()

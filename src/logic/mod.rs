@@ -5,6 +5,7 @@
 
 pub mod difficulty;
 pub mod grid_search;
+pub mod guidance;
 pub mod maze;
 pub mod ranges;
 pub mod replay;

@@ -14,6 +14,9 @@ use crate::logic::maze::run::MazeRun;
 use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 
+/// The key that shows or hides the hint.
+pub const HINT_KEY: KeyCode = KeyCode::Space;
+
 /// The hint's colour: bright gold over the floor.
 const HINT: [u8; 4] = [255, 214, 64, 235];
 /// The searched cells' colour: a see-through blue.
@@ -29,8 +32,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     // Space pauses a watched record instead.
                     toggle_hint.run_if(
-                        input_just_pressed(KeyCode::Space)
-                            .and_then(not(resource_exists::<Watching>)),
+                        input_just_pressed(HINT_KEY).and_then(not(resource_exists::<Watching>)),
                     ),
                     toggle_searched_cells.run_if(input_just_pressed(KeyCode::KeyE)),
                 )

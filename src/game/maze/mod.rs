@@ -2,8 +2,9 @@
 //! the A* shortest path on demand and a system walk; on Normal and Hard in torchlight, on Hard
 //! with guardians; level after level. One plugin per feature: the settings ([`options`]),
 //! making the maze ([`generation`]), walking and winning ([`walk`]), the levels ([`levels`]),
-//! clicking to walk ([`click_walk`]), the hint overlay ([`hint`]), and the drawing (the maze,
-//! the darkness, the guardians and shrines, the ghost) and HUD.
+//! clicking to walk ([`click_walk`]), the hint overlay ([`hint`]), the first runs' tips
+//! ([`tips`]), and the drawing (the maze, the darkness, the guardians and shrines, the ghost)
+//! and HUD.
 
 pub mod click_walk;
 pub mod generation;
@@ -15,6 +16,7 @@ mod layers;
 pub mod levels;
 pub mod options;
 pub mod sounds;
+pub mod tips;
 mod torchlight;
 pub mod view;
 pub mod walk;
@@ -52,6 +54,7 @@ fn plugin(app: &mut App) {
         walk::plugin,
         levels::plugin,
         hint::plugin,
+        tips::plugin,
         view::plugin,
         layers::plugin,
         torchlight::plugin,

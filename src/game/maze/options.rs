@@ -1,11 +1,13 @@
-//! The player's maze settings: size preset (or a custom size), algorithm and braid, as the
-//! maze's section of the settings page and of `settings.json`.
+//! The player's maze settings: size preset (or a custom size), algorithm, braid and the first
+//! runs' tips with what they have pointed out, as the maze's section of the settings page and
+//! of `settings.json`.
 
 use crate::game::menu::MenuItem;
 use crate::game::menu::rows::{NumberSetting, SettingEdit, SettingRow, SettingValue};
 use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
 use crate::logic::difficulty::Difficulty;
+use crate::logic::guidance::Guidance;
 use crate::logic::maze::replay::board_detail;
 use crate::logic::maze::run::MazeSetup;
 use crate::logic::maze::{Algorithm, MAX_SIDE, MIN_SIDE, MazeSpec};
@@ -28,6 +30,23 @@ pub const CUSTOM_HEIGHT: MenuItem = MenuItem::Setting("maze.custom_height");
 pub const ALGORITHM: MenuItem = MenuItem::Setting("maze.algorithm");
 /// The braid row.
 pub const BRAID: MenuItem = MenuItem::Setting("maze.braid");
+/// The first runs' tips row.
+pub const GUIDANCE: MenuItem = MenuItem::Setting("maze.guidance");
+
+/// What the maze's first runs point out, once each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MazeLesson {
+    /// In the dark, the torch lights only the cells near the player.
+    Torch,
+    /// The hint shows the way out, at a price in time.
+    Hint,
+}
+
+impl MazeLesson {
+    /// Every lesson, in the order they are pointed out.
+    pub const ALL: [MazeLesson; 2] = [MazeLesson::Torch, MazeLesson::Hint];
+}
 /// How far one key press moves the braid, in percent.
 const BRAID_STEP: f64 = 5.0;
 
@@ -85,7 +104,7 @@ impl MazeSize {
 pub const MAX_BRAID_PERCENT: u8 = 100;
 
 /// The maze section of `settings.json`.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MazeOptions {
     /// The size preset.
@@ -98,6 +117,8 @@ pub struct MazeOptions {
     pub algorithm: Algorithm,
     /// Percent of dead ends given an extra opening, 0..=100.
     pub braid_percent: u8,
+    /// The first runs point out the torch and the hint, until each has been seen.
+    pub guidance: Guidance<MazeLesson>,
 }
 
 impl Default for MazeOptions {
@@ -108,6 +129,7 @@ impl Default for MazeOptions {
             custom_height: 25,
             algorithm: Algorithm::Backtracker,
             braid_percent: 0,
+            guidance: Guidance::default(),
         }
     }
 }
@@ -213,6 +235,11 @@ impl SettingsPage for MazeOptions {
                 )
             }),
         });
+        rows.push(SettingRow {
+            item: GUIDANCE,
+            label: "First-run tips",
+            value: SettingValue::Toggle(self.guidance.on),
+        });
         rows
     }
 
@@ -224,6 +251,7 @@ impl SettingsPage for MazeOptions {
             (CUSTOM_WIDTH, SettingEdit::Number(cells)) => self.custom_width = cells as usize,
             (CUSTOM_HEIGHT, SettingEdit::Number(cells)) => self.custom_height = cells as usize,
             (BRAID, SettingEdit::Number(percent)) => self.braid_percent = percent as u8,
+            (GUIDANCE, SettingEdit::Toggle(on)) => self.guidance.switch(on),
             _ => {}
         }
     }
@@ -260,14 +288,24 @@ mod tests {
         let items = |options: MazeOptions| -> Vec<MenuItem> {
             options.rows().iter().map(|row| row.item).collect()
         };
-        assert_eq!(items(MazeOptions::default()), vec![SIZE, ALGORITHM, BRAID]);
+        assert_eq!(
+            items(MazeOptions::default()),
+            vec![SIZE, ALGORITHM, BRAID, GUIDANCE]
+        );
         let custom = MazeOptions {
             size: MazeSize::Custom,
             ..MazeOptions::default()
         };
         assert_eq!(
             items(custom),
-            vec![SIZE, CUSTOM_WIDTH, CUSTOM_HEIGHT, ALGORITHM, BRAID]
+            vec![
+                SIZE,
+                CUSTOM_WIDTH,
+                CUSTOM_HEIGHT,
+                ALGORITHM,
+                BRAID,
+                GUIDANCE
+            ]
         );
     }
 
@@ -290,7 +328,7 @@ mod tests {
         let plain = MazeOptions::default();
         let braided = MazeOptions {
             braid_percent: 10,
-            ..plain
+            ..plain.clone()
         };
         assert_eq!(
             plain.score_board(Difficulty::Normal),

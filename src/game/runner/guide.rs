@@ -64,8 +64,9 @@ fn start_guide(
     if run.sim.tick != 0 {
         return;
     }
-    if options.guides() && watching.is_none() {
-        let guide = Guide::new(options.learned.clone(), &run.sim.body, &run.sim.track);
+    if options.guidance.guides(&Lesson::ALL) && watching.is_none() {
+        let learned = options.guidance.learned.clone();
+        let guide = Guide::new(learned, &run.sim.body, &run.sim.track);
         commands.insert_resource(RunnerGuide(guide));
     } else {
         commands.remove_resource::<RunnerGuide>();
@@ -79,7 +80,7 @@ fn end_guide_when_turned_off(
     commands: Commands,
     time: ResMut<Time<Virtual>>,
 ) {
-    if !options.guidance {
+    if !options.guidance.on {
         end_guide(commands, guide, time);
     }
 }
@@ -120,7 +121,7 @@ fn follow_the_run(
         .0
         .follow(&run.sim.body, &run.sim.track, &run.sim.events);
     if !taught.is_empty() {
-        options.learned.extend(taught);
+        options.guidance.learned.extend(taught);
     }
     if guide.0.current().is_some() && !run.guided {
         run.guided = true;

@@ -9,7 +9,8 @@ use crate::game::menu::rows::{SettingEdit, SettingRow, SettingValue};
 use crate::game::menu::settings_page::{SettingsPage, settings_page};
 use crate::game::screens::{AppSystems, Screen};
 use crate::game::settings::{ModeSettings, mode_settings_plugin};
-use crate::logic::runner::guide::{Learned, Lesson};
+use crate::logic::guidance::Guidance;
+use crate::logic::runner::guide::Lesson;
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -104,33 +105,14 @@ fn follow_the_view_setting(
 }
 
 /// The runner section of `settings.json`.
-#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RunnerOptions {
     /// How the run is seen.
     pub view: RunnerView,
     /// Until every lesson is learned, runs name what is coming and the key that meets it, and
     /// wait for it (see [`crate::logic::runner::guide`]).
-    pub guidance: bool,
-    /// What the guide has taught the player; kept with the settings so it is taught once.
-    pub learned: Learned,
-}
-
-impl Default for RunnerOptions {
-    fn default() -> Self {
-        RunnerOptions {
-            view: RunnerView::default(),
-            guidance: true,
-            learned: Learned::new(),
-        }
-    }
-}
-
-impl RunnerOptions {
-    /// Whether a run started now is guided: the guidance is on and something is left to learn.
-    pub fn guides(&self) -> bool {
-        self.guidance && self.learned.len() < Lesson::ALL.len()
-    }
+    pub guidance: Guidance<Lesson>,
 }
 
 impl ModeSettings for RunnerOptions {
@@ -156,7 +138,7 @@ impl SettingsPage for RunnerOptions {
             SettingRow {
                 item: GUIDANCE,
                 label: "First-run guidance",
-                value: SettingValue::Toggle(self.guidance),
+                value: SettingValue::Toggle(self.guidance.on),
             },
         ]
     }
@@ -164,13 +146,7 @@ impl SettingsPage for RunnerOptions {
     fn apply(&mut self, item: MenuItem, edit: SettingEdit) {
         match (item, edit) {
             (VIEW, SettingEdit::Choice(index)) => self.view = RunnerView::ALL[index],
-            (GUIDANCE, SettingEdit::Toggle(on)) => {
-                // Switched on again, it teaches again from the start.
-                if on && !self.guidance {
-                    self.learned.clear();
-                }
-                self.guidance = on;
-            }
+            (GUIDANCE, SettingEdit::Toggle(on)) => self.guidance.switch(on),
             _ => {}
         }
     }
@@ -188,7 +164,10 @@ mod tests {
         options.apply(VIEW, SettingEdit::Choice(1));
         assert_eq!(options.view, RunnerView::TopDown);
         let text = serde_json::to_string(&options).unwrap();
-        assert_eq!(text, r#"{"view":"top_down","guidance":true,"learned":[]}"#);
+        assert_eq!(
+            text,
+            r#"{"view":"top_down","guidance":{"on":true,"learned":[]}}"#
+        );
         let old: RunnerOptions = serde_json::from_str(r#"{"view":"top_down"}"#).unwrap();
         assert_eq!(
             old, options,
@@ -197,19 +176,13 @@ mod tests {
     }
 
     #[test]
-    fn guidance_switched_on_again_teaches_again_and_a_player_who_learned_all_is_not_guided() {
-        let mut options = RunnerOptions {
-            learned: Lesson::ALL.into_iter().collect(),
-            ..RunnerOptions::default()
-        };
-        assert!(!options.guides());
-        options.apply(GUIDANCE, SettingEdit::Toggle(true));
-        assert_eq!(options.learned.len(), Lesson::ALL.len(), "already on: kept");
+    fn the_guidance_row_switches_the_runners_guidance() {
+        let mut options = RunnerOptions::default();
+        assert!(options.guidance.guides(&Lesson::ALL));
+        assert_eq!(options.rows()[1].item, GUIDANCE);
         options.apply(GUIDANCE, SettingEdit::Toggle(false));
-        assert!(!options.guides());
-        options.apply(GUIDANCE, SettingEdit::Toggle(true));
-        assert!(options.learned.is_empty() && options.guides());
-        let text = r#"{"learned":["log","junction","sword"]}"#;
+        assert!(!options.guidance.on);
+        let text = r#"{"guidance":{"learned":["log","junction","sword"]}}"#;
         assert!(
             serde_json::from_str::<RunnerOptions>(text).is_err(),
             "an unknown lesson"
