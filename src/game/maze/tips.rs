@@ -6,11 +6,12 @@
 use super::generation::{CurrentMaze, start_maze};
 use super::hint::{HINT_KEY, MazeHint};
 use super::options::{MazeLesson, MazeOptions};
+use super::view::MazePlayer;
 use super::walk::PlayerStepped;
 use crate::game::keys::key_name;
 use crate::game::records::Watching;
 use crate::game::screens::{AppSystems, PausableSystems};
-use crate::game::theme::widgets::hud_tip;
+use crate::game::theme::widgets::{TipPlace, hud_tip};
 use crate::logic::guidance::Guidance;
 use crate::logic::maze::run::MazeRun;
 use bevy::prelude::*;
@@ -118,16 +119,31 @@ pub fn tip_words(lesson: MazeLesson, run: &MazeRun) -> (String, String) {
     }
 }
 
-fn draw_tip(mut contexts: EguiContexts, tips: Res<MazeTips>, run: Res<CurrentMaze>) -> Result {
+/// Draws the tip in the half of the window the player is not in, so it never hides the cells
+/// the torch lights.
+fn draw_tip(
+    mut contexts: EguiContexts,
+    tips: Res<MazeTips>,
+    run: Res<CurrentMaze>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    player: Single<&GlobalTransform, With<MazePlayer>>,
+) -> Result {
     let Some(lesson) = tips.shown else {
         return Ok(());
+    };
+    let (camera, seen_from) = *camera;
+    let player_on_screen = camera.world_to_viewport(seen_from, player.translation());
+    let height = camera.logical_viewport_size().map_or(0.0, |size| size.y);
+    let place = match player_on_screen {
+        Ok(at) if at.y < height / 2.0 => TipPlace::Bottom,
+        _ => TipPlace::Top,
     };
     let (heading, instruction) = tip_words(lesson, &run);
     hud_tip(
         contexts.ctx_mut()?,
         "maze-tip",
-        &heading,
-        &instruction,
+        place,
+        (&heading, &instruction),
         false,
     );
     Ok(())

@@ -86,8 +86,9 @@ pub(super) struct MazeView {
     pub(super) world_size: Vec2,
 }
 
+/// The player's figure, gliding from cell to cell.
 #[derive(Component)]
-struct MazePlayer {
+pub(super) struct MazePlayer {
     from: Vec2,
     to: Vec2,
     progress: f32,

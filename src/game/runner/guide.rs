@@ -8,7 +8,7 @@ use super::options::RunnerOptions;
 use super::rules::{RunnerRun, RunnerStep, keys_for};
 use crate::game::records::Watching;
 use crate::game::screens::{AppSystems, PausableSystems};
-use crate::game::theme::widgets::hud_tip;
+use crate::game::theme::widgets::{TipPlace, hud_tip};
 use crate::logic::runner::body::Command;
 use crate::logic::runner::guide::{Guide, Lesson, Prompt};
 use crate::logic::runner::planner::Action;
@@ -193,11 +193,12 @@ fn draw_tip(mut contexts: EguiContexts, guide: Res<RunnerGuide>, run: Res<Runner
         return Ok(());
     };
     let (heading, instruction) = tip_words(prompt);
+    // Over the sky, clear of the track.
     hud_tip(
         contexts.ctx_mut()?,
         "runner-guide",
-        &heading,
-        &instruction,
+        TipPlace::Top,
+        (&heading, &instruction),
         prompt.time_scale() < 1.0,
     );
     Ok(())

@@ -184,10 +184,32 @@ pub fn hud_bar(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egu
 
 /// How far below the top of the window a HUD tip stands, in points: under the HUD bar.
 const TIP_TOP: f32 = 84.0;
+/// How far above the bottom of the window a HUD tip stands there, in points.
+const TIP_BOTTOM: f32 = 24.0;
 
-/// A tip from a guide, centred under the HUD bar: what is coming in gold, and what to do about
-/// it. `urgent` (the moment to act) draws the instruction larger and in amber, in an amber frame.
-pub fn hud_tip(ctx: &egui::Context, id: &str, heading: &str, instruction: &str, urgent: bool) {
+/// Where a HUD tip stands: centred under the HUD bar, or along the bottom of the window (out of
+/// the way of what the player is looking at in the top half).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TipPlace {
+    /// Under the HUD bar.
+    Top,
+    /// Along the bottom.
+    Bottom,
+}
+
+/// A tip from a guide: what is coming in gold, and what to do about it. `urgent` (the moment
+/// to act) draws the instruction larger and in amber, in an amber frame.
+pub fn hud_tip(
+    ctx: &egui::Context,
+    id: &str,
+    place: TipPlace,
+    (heading, instruction): (&str, &str),
+    urgent: bool,
+) {
+    let (align, offset) = match place {
+        TipPlace::Top => (egui::Align2::CENTER_TOP, egui::vec2(0.0, TIP_TOP)),
+        TipPlace::Bottom => (egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -TIP_BOTTOM)),
+    };
     let contrast = high_contrast_hud(ctx);
     let fill = if contrast { Color32::BLACK } else { PANEL };
     let (edge, size, colour) = if urgent {
@@ -198,7 +220,7 @@ pub fn hud_tip(ctx: &egui::Context, id: &str, heading: &str, instruction: &str, 
         (GOLD.egui(), text::BODY, SAND.egui())
     };
     egui::Area::new(egui::Id::new(id))
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, TIP_TOP))
+        .anchor(align, offset)
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::new()
@@ -207,9 +229,13 @@ pub fn hud_tip(ctx: &egui::Context, id: &str, heading: &str, instruction: &str, 
                 .corner_radius(8.0)
                 .inner_margin(egui::Margin::symmetric(18, 10))
                 .show(ui, |ui| {
+                    // One line each, however narrow the area starts: a key name wrapped onto
+                    // a line of its own reads as a second instruction.
                     ui.vertical_centered(|ui| {
-                        ui.label(styled(heading, text::PANEL_TITLE, GOLD.egui()).strong());
-                        ui.label(styled(instruction, size, colour).strong());
+                        let heading = styled(heading, text::PANEL_TITLE, GOLD.egui()).strong();
+                        ui.add(egui::Label::new(heading).extend());
+                        let instruction = styled(instruction, size, colour).strong();
+                        ui.add(egui::Label::new(instruction).extend());
                     });
                 });
         });
