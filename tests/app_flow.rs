@@ -6,6 +6,7 @@ mod common;
 use bevy::prelude::*;
 use bevy::window::WindowFocused;
 use common::{headless_app, headless_app_with, open_menu_items, press, run_frames, state};
+use leafwing_input_manager::prelude::Buttonlike;
 use temple_trails::game::MODES;
 use temple_trails::game::maze;
 use temple_trails::game::menu::{MenuCursor, MenuInput, MenuItem};
@@ -273,9 +274,7 @@ fn settings_from_the_pause_menu_return_to_it() {
 fn quit_asks_the_app_to_exit() {
     let mut app = headless_app(None);
     move_cursor_to(&mut app, MenuItem::Quit);
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::Enter);
+    KeyCode::Enter.press(app.world_mut());
     app.update();
     assert_eq!(app.should_exit(), Some(AppExit::Success));
 }

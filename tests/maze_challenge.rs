@@ -7,7 +7,8 @@ mod common;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use common::{FRAME, headless_app_with, press, run_frames, state};
+use common::{FRAME, headless_app, press, run_frames, state};
+use leafwing_input_manager::prelude::Buttonlike;
 use temple_trails::game::maze;
 use temple_trails::game::maze::hint::MazeHint;
 use temple_trails::game::maze::levels::NEXT_LEVEL;
@@ -27,9 +28,7 @@ const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 /// An app in the maze mode at `difficulty` on a `side` x `side` maze of seed 7, with a mouse
 /// and a window to click in.
 fn maze_app(difficulty: Difficulty, side: usize) -> App {
-    let mut app = headless_app_with(None, |app| {
-        app.init_resource::<ButtonInput<MouseButton>>();
-    });
+    let mut app = headless_app(None);
     app.world_mut().insert_resource(MazeOptions {
         size: MazeSize::Custom,
         custom_width: side,
@@ -227,12 +226,9 @@ fn click(app: &mut App, cell: usize) {
         .single_mut(app.world_mut())
         .unwrap()
         .set_cursor_position(Some(point));
-    let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-    buttons.press(MouseButton::Left);
+    MouseButton::Left.press(app.world_mut());
     app.update();
-    let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-    buttons.release(MouseButton::Left);
-    buttons.clear();
+    MouseButton::Left.release(app.world_mut());
 }
 
 #[test]

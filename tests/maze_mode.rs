@@ -5,6 +5,7 @@ mod common;
 
 use bevy::prelude::*;
 use common::{headless_app, press, run_frames, state};
+use leafwing_input_manager::prelude::Buttonlike;
 use temple_trails::game::maze;
 use temple_trails::game::maze::hint::MazeHint;
 use temple_trails::game::maze::options::{
@@ -159,13 +160,8 @@ fn a_held_key_repeats_after_a_delay() {
     let seed = seed_with_a_long_first_corridor(corridor);
     let mut app = maze_app_with_seed(None, Some(&seed.to_string()));
     assert_eq!(run(&app).spec.seed, seed);
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::ArrowRight);
+    KeyCode::ArrowRight.press(app.world_mut());
     app.update();
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .clear();
     // A key's step is taken at the next fixed step, in the next frame.
     app.update();
     assert_eq!(run(&app).moves, 1, "one step on the press");
@@ -176,9 +172,7 @@ fn a_held_key_repeats_after_a_delay() {
     run_frames(&mut app, 4);
     assert_eq!(run(&app).moves, 4, "a step each frame once repeating");
     assert_eq!(run(&app).player, run(&app).maze.start() + 4);
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .release(KeyCode::ArrowRight);
+    KeyCode::ArrowRight.release(app.world_mut());
     // The step the last held frame asked for is still taken; then nothing more.
     run_frames(&mut app, 1);
     let moves = run(&app).moves;

@@ -112,9 +112,8 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 /// A game app on `home` whose first frames are left to the test.
 fn unstarted_app(home: &Path, budget: Option<Duration>) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
-        .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(StorageDir::single(home));
     if let Some(budget) = budget {
         app.insert_resource(RecordCheckBudget(budget));

@@ -7,13 +7,14 @@ mod common;
 
 use bevy::prelude::*;
 use common::runner::{PATIENCE, enter_runner, play_runner, run};
-use common::{headless_app, press, set_runner_guidance, state};
-use temple_trails::game::keys::key_name;
+use common::{connect_gamepad, headless_app, set_runner_guidance, state};
+use leafwing_input_manager::prelude::InputMap;
+use temple_trails::game::controls::{Device, LastDevice, binding_name, first_binding};
 use temple_trails::game::replays::Records;
 use temple_trails::game::runner::RunnerResult;
+use temple_trails::game::runner::controls::RunnerAction;
 use temple_trails::game::runner::guide::{RunnerGuide, tip_words};
 use temple_trails::game::runner::options::RunnerOptions;
-use temple_trails::game::runner::rules::COMMAND_KEYS;
 use temple_trails::game::scores::BestScores;
 use temple_trails::game::screens::Menu;
 use temple_trails::game::settings::Settings;
@@ -34,13 +35,22 @@ fn shown(app: &App) -> Option<Prompt> {
     guide.shown(run(app)).copied()
 }
 
-/// The first key the game lists for `command`: the one a player reads first on the tip.
-fn first_key(command: Command) -> KeyCode {
-    COMMAND_KEYS
-        .iter()
-        .find(|(_, given)| *given == command)
-        .map(|&(key, _)| key)
-        .unwrap()
+/// The player's bindings of the runner's actions.
+fn bindings(app: &mut App) -> InputMap<RunnerAction> {
+    let mut maps = app.world_mut().query::<&InputMap<RunnerAction>>();
+    maps.single(app.world()).unwrap().clone()
+}
+
+/// Presses the first binding on `device` of the action that gives `command` (the one a player
+/// reads first on the tip) for a frame, and returns its name as a tip shows it.
+fn press_first(app: &mut App, command: Command, device: Device) -> String {
+    let map = bindings(app);
+    let binding = first_binding(&map, &RunnerAction::of(command), device).unwrap();
+    binding.press(app.world_mut());
+    app.update();
+    binding.release(app.world_mut());
+    app.update();
+    binding_name(binding)
 }
 
 /// Runs frames until the guide holds the run, and returns what it holds for. The run must not
@@ -56,31 +66,31 @@ fn wait_for_hold(app: &mut App) -> Prompt {
     panic!("the guide never held the run");
 }
 
-#[test]
-fn a_new_player_pressing_the_keys_shown_gets_past_the_first_junction() {
+/// A new player on `device` presses what the tips show, when the run waits, up to the first
+/// junction and past it; returns the app, the run going on.
+fn first_junction_guided_on(device: Device) -> App {
     let home = tempfile::tempdir().unwrap();
     let mut app = new_players_run(home.path());
     assert_eq!(run(&app).sim.body.distance_m, 0.0);
+    if device == Device::Gamepad {
+        connect_gamepad(&mut app);
+    }
     loop {
         let held = wait_for_hold(&mut app);
         let command = held.command.expect("a held prompt names a command");
-        let key = first_key(command);
-        let (_, instruction) = tip_words(&held);
-        assert!(
-            instruction.contains(&key_name(key)),
-            "the tip {instruction:?} names {key:?}"
-        );
         // The run waits: frames pass and it does not move.
         let at = run(&app).sim.body.distance_m;
         common::run_frames(&mut app, 5);
-        assert_eq!(
-            run(&app).sim.body.distance_m,
-            at,
-            "the run waits for the key"
-        );
+        let still = run(&app).sim.body.distance_m;
+        assert_eq!(still, at, "the run waits for the key");
         let speed = app.world().resource::<Time<Virtual>>().relative_speed_f64();
         assert_eq!(speed, SLOWEST);
-        press(&mut app, key);
+        let pressed = press_first(&mut app, command, device);
+        let (_, instruction) = tip_words(&held, &bindings(&mut app), device);
+        assert!(
+            instruction.contains(&pressed),
+            "the tip {instruction:?} names {pressed:?}"
+        );
         if held.lesson == Lesson::Junction {
             break;
         }
@@ -94,10 +104,8 @@ fn a_new_player_pressing_the_keys_shown_gets_past_the_first_junction() {
     }
     let run = run(&app);
     assert!(run.sim.body.crash.is_none(), "{:?}", run.sim.body.crash);
-    assert_eq!(
-        run.sim.body.quarter_turns, -1,
-        "the first junction turns right"
-    );
+    let turns = run.sim.body.quarter_turns;
+    assert_eq!(turns, -1, "the first junction turns right");
     assert!(run.guided);
     common::run_frames(&mut app, 2);
     let speed = app.world().resource::<Time<Virtual>>().relative_speed_f64();
@@ -105,13 +113,21 @@ fn a_new_player_pressing_the_keys_shown_gets_past_the_first_junction() {
     let options = app.world().resource::<RunnerOptions>();
     assert!(options.guidance.learned.contains(&Lesson::Junction));
     let saved = &app.world().resource::<Settings>().modes["runner"]["guidance"]["learned"];
-    assert!(
-        saved
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|name| name == "junction")
-    );
+    let saved = saved.as_array().unwrap();
+    assert!(saved.iter().any(|name| name == "junction"));
+    app
+}
+
+#[test]
+fn a_new_player_pressing_the_keys_shown_gets_past_the_first_junction() {
+    let app = first_junction_guided_on(Device::Keyboard);
+    assert_eq!(**app.world().resource::<LastDevice>(), Device::Keyboard);
+}
+
+#[test]
+fn a_new_player_on_a_gamepad_is_shown_its_buttons_and_gets_past_the_first_junction() {
+    let app = first_junction_guided_on(Device::Gamepad);
+    assert_eq!(**app.world().resource::<LastDevice>(), Device::Gamepad);
 }
 
 #[test]
@@ -130,7 +146,7 @@ fn a_guided_run_goes_on_no_board_and_says_so() {
             Command::Jump => Command::Slide,
             Command::Slide => Command::Jump,
         };
-        press(&mut app, first_key(wrong));
+        press_first(&mut app, wrong, Device::Keyboard);
         common::run_frames(&mut app, 10);
     }
     assert!(run(&app).sim.is_over());

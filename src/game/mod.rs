@@ -7,6 +7,7 @@
 
 pub mod audio;
 pub mod camera;
+pub mod controls;
 pub mod daily;
 pub mod frame_timing;
 pub mod keys;
@@ -73,7 +74,7 @@ pub fn plugin(app: &mut App) {
         title::plugin,
         screenshot::plugin,
     ))
-    .add_plugins((online::plugin, world_boards::plugin));
+    .add_plugins((controls::plugin, online::plugin, world_boards::plugin));
     for mode in MODES {
         screens::add_mode(app, mode);
     }

@@ -3,6 +3,10 @@
 //! REPLAY badge: Space pauses, 1, 2 and 4 set the speed, Esc leaves for the page. Copy seed puts
 //! its seed on the clipboard.
 
+use crate::game::controls::{
+    Actions, Controls, Device, bindings_named, controls_plugin, first_bindings,
+};
+use crate::game::menu::controls::MenuAction;
 use crate::game::menu::dialog::{DialogNote, ResultDialog};
 use crate::game::menu::widgets::{MenuFocus, menu_button, small_buttons};
 use crate::game::menu::{
@@ -15,26 +19,73 @@ use crate::game::theme::widgets::{centered_panel, note, section_label};
 use crate::game::theme::{DIM, GOLD, SAND, text};
 use crate::logic::replay::boards::date_of;
 use crate::logic::replay::{Replay, RunKind, Timed, inputs_due};
+use bevy::input::gamepad::GamepadButton;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use leafwing_input_manager::prelude::*;
 use std::any::Any;
 use std::sync::Arc;
 
 /// The keys a watched record answers, for the bottom of a mode's HUD.
-pub const WATCH_KEYS: &str = "Space pause/resume   1 / 2 / 4 speed   Esc back to the records";
+/// What a watcher can do.
+#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+pub enum WatchAction {
+    /// Pause or resume the replay.
+    PauseResume,
+    /// Play it at its own speed.
+    Speed1,
+    /// Twice as fast.
+    Speed2,
+    /// Four times as fast.
+    Speed4,
+}
+
+impl Controls for WatchAction {
+    fn default_bindings() -> InputMap<Self> {
+        use WatchAction::*;
+        let mut map = InputMap::new([
+            (PauseResume, KeyCode::Space),
+            (Speed1, KeyCode::Digit1),
+            (Speed2, KeyCode::Digit2),
+            (Speed4, KeyCode::Digit4),
+        ]);
+        map.insert_multiple([
+            (PauseResume, GamepadButton::South),
+            (Speed1, GamepadButton::LeftTrigger),
+            (Speed2, GamepadButton::RightTrigger),
+            (Speed4, GamepadButton::RightTrigger2),
+        ]);
+        map
+    }
+}
+
+/// The watching actions' reminder along the bottom of a HUD, naming the bindings on `device`.
+pub fn watch_hint(map: &InputMap<WatchAction>, device: Device) -> String {
+    let speeds = [
+        WatchAction::Speed1,
+        WatchAction::Speed2,
+        WatchAction::Speed4,
+    ];
+    format!(
+        "{} pause/resume   {} speed 1x/2x/4x   Esc back to the records",
+        bindings_named(map, &WatchAction::PauseResume, device),
+        first_bindings(map, device, &speeds)
+    )
+}
 
 /// How many of the runs still being checked the records page lists by name.
 const CHECKING_SHOWN: usize = 5;
 
-/// The speeds a replay can be watched at, with their keys.
-pub const WATCH_SPEEDS: [(KeyCode, f32); 3] = [
-    (KeyCode::Digit1, 1.0),
-    (KeyCode::Digit2, 2.0),
-    (KeyCode::Digit4, 4.0),
+/// The speeds a replay can be watched at, with their actions.
+pub const WATCH_SPEEDS: [(WatchAction, f32); 3] = [
+    (WatchAction::Speed1, 1.0),
+    (WatchAction::Speed2, 2.0),
+    (WatchAction::Speed4, 4.0),
 ];
 
 pub(super) fn plugin(app: &mut App) {
+    controls_plugin::<WatchAction>(app);
     app.add_systems(
         Update,
         (
@@ -230,21 +281,21 @@ fn watch_chosen_record(
     }
 }
 
-/// Space pauses and resumes the replay; 1, 2 and 4 set its speed.
+/// Pause/resume (Space) pauses and resumes the replay; the speeds (1, 2 and 4) set its speed.
 fn control_watching(
-    keys: Res<ButtonInput<KeyCode>>,
+    actions: Actions<WatchAction>,
     mut watching: ResMut<Watching>,
     mut time: ResMut<Time<Virtual>>,
 ) {
-    if keys.just_pressed(KeyCode::Space) {
+    if actions.just_pressed(&WatchAction::PauseResume) {
         if time.is_paused() {
             time.unpause();
         } else {
             time.pause();
         }
     }
-    for (key, speed) in WATCH_SPEEDS {
-        if keys.just_pressed(key) {
+    for (action, speed) in WATCH_SPEEDS {
+        if actions.just_pressed(&action) {
             watching.speed = speed;
             time.set_relative_speed(speed);
         }
@@ -256,13 +307,15 @@ fn count_records_on_page(records: Res<Records>, mut on_page: ResMut<RecordsOnPag
     on_page.set_if_neq(RecordsOnPage(records.len()));
 }
 
-/// Esc leaves a replay for the records page; the key is taken, so the pause menu does not open.
+/// Pause (Esc, Start) leaves a replay for the records page. It runs before the menus' answer
+/// to the action, which leaves the menu change asked for here alone, so the pause menu does not
+/// open.
 fn leave_watching_with_escape(
-    mut keys: ResMut<ButtonInput<KeyCode>>,
+    actions: Actions<MenuAction>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    if keys.clear_just_pressed(KeyCode::Escape) {
+    if actions.just_pressed(&MenuAction::Pause) {
         next_screen.set(Screen::Title);
         next_menu.set(Menu::Records);
     }

@@ -6,9 +6,11 @@
 
 pub mod runner;
 
+use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use leafwing_input_manager::prelude::Buttonlike;
 use std::path::Path;
 use std::time::Duration;
 use temple_trails::game::storage::StorageDir;
@@ -25,9 +27,10 @@ pub fn headless_app(home: Option<&Path>) -> App {
 /// Like [`headless_app`], with `configure` run on the app before the game's plugins are added.
 pub fn headless_app_with(home: Option<&Path>, configure: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
-        .init_resource::<ButtonInput<KeyCode>>();
+    // Bevy's input plugin turns the key and button messages that leafwing-input-manager's test
+    // support sends into pressed keys, as a window's would be.
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     if let Some(home) = home {
         app.insert_resource(StorageDir::single(home));
     }
@@ -54,17 +57,30 @@ pub fn set_runner_guidance(app: &mut App, on: bool) {
     app.update();
 }
 
-/// Presses and releases `key` as a player would: one frame down, then the result settles.
-pub fn press(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
+/// Presses and releases `button` (a key, a mouse button, a gamepad's button or stick) as a
+/// player would: one frame down, then the result settles.
+pub fn press(app: &mut App, button: impl Buttonlike) {
+    button.press(app.world_mut());
     app.update();
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    input.release(key);
-    input.clear();
+    button.release(app.world_mut());
     // State changes asked for in that frame take effect in the next one.
     app.update();
+}
+
+/// Connects a gamepad, as plugging one in does, and returns it.
+pub fn connect_gamepad(app: &mut App) -> Entity {
+    use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
+    let gamepad = app.world_mut().spawn_empty().id();
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        gamepad,
+        GamepadConnection::Connected {
+            name: "Test pad".to_owned(),
+            vendor_id: None,
+            product_id: None,
+        },
+    ));
+    app.update();
+    gamepad
 }
 
 /// Runs `frames` more updates.

@@ -2,6 +2,7 @@
 //! the exit (counted as a hint), E the cells A* searched for it. The path is found again only
 //! when the player moves while it is shown, and painted on transparent textures over the maze.
 
+use super::controls::MazeAction;
 use super::generation::{CurrentMaze, start_maze};
 use super::layers::{Layer, MazeLayers, PaintLayers};
 use super::view::{CLEAR, blank_image, cell_texel, put, walk_texels};
@@ -11,11 +12,8 @@ use crate::game::screens::{AppSystems, PausableSystems};
 use crate::logic::grid_search::{GridSearch, SearchOutcome};
 use crate::logic::maze::run::MazeInput;
 use crate::logic::maze::run::MazeRun;
-use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
-
-/// The key that shows or hides the hint.
-pub const HINT_KEY: KeyCode = KeyCode::Space;
+use leafwing_input_manager::common_conditions::action_just_pressed;
 
 /// The hint's colour: bright gold over the floor.
 const HINT: [u8; 4] = [255, 214, 64, 235];
@@ -32,9 +30,10 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     // Space pauses a watched record instead.
                     toggle_hint.run_if(
-                        input_just_pressed(HINT_KEY).and_then(not(resource_exists::<Watching>)),
+                        action_just_pressed(MazeAction::Hint)
+                            .and_then(not(resource_exists::<Watching>)),
                     ),
-                    toggle_searched_cells.run_if(input_just_pressed(KeyCode::KeyE)),
+                    toggle_searched_cells.run_if(action_just_pressed(MazeAction::Searched)),
                 )
                     .chain()
                     .in_set(AppSystems::RecordInput),

@@ -1,22 +1,30 @@
 //! The maze's HUD (level, time with the hints' cost, moves, the optimal moves, hints, catches,
 //! what is being played, the keys) and what its result dialog says when the way out is found.
 
+use super::controls::MazeAction;
 use super::generation::CurrentMaze;
 use super::levels::NEXT_LEVEL;
 use super::walk::{MazeTape, MazeWin};
+use crate::game::controls::{LastDevice, first_bindings, hint_line};
 use crate::game::menu::dialog::{DialogNote, ResultDialog};
 use crate::game::menu::{MenuItem, item_label};
-use crate::game::records::{WATCH_KEYS, Watching};
+use crate::game::records::{WatchAction, Watching, watch_hint};
 use crate::game::theme::widgets::{hud_badge, hud_bar, hud_figure, hud_identity, keys_hint};
 use crate::logic::maze::replay::MazeKind;
 use crate::logic::maze::time::{MazeTime, clock};
 use crate::logic::replay::Replay;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use leafwing_input_manager::prelude::InputMap;
 
-/// The maze's keys, along the bottom of the HUD.
-const KEYS: &str = "Arrows/WASD move   click a seen cell to walk there   Space hint   \
-                    E searched cells   Enter system walk   wheel or +/- zoom   Esc pause";
+/// The maze's actions reminded along the bottom of the HUD after the steps, and what each does.
+const REMINDED: [(MazeAction, &str); 5] = [
+    (MazeAction::Hint, "hint"),
+    (MazeAction::Searched, "searched cells"),
+    (MazeAction::SystemWalk, "system walk"),
+    (MazeAction::ZoomIn, "closer"),
+    (MazeAction::ZoomOut, "further (or the wheel)"),
+];
 
 pub(super) fn plugin(app: &mut App) {
     if crate::game::screens::draws(app) {
@@ -32,6 +40,11 @@ fn draw_hud(
     run: Res<CurrentMaze>,
     tape: Option<Res<MazeTape>>,
     watching: Option<Res<Watching>>,
+    (bindings, watch_bindings, device): (
+        Single<&InputMap<MazeAction>>,
+        Single<&InputMap<WatchAction>>,
+        Res<LastDevice>,
+    ),
 ) -> Result {
     // The seed as the run was started with it (a record's, the day's or the player's).
     let seed_text = tape.map_or_else(|| run.spec.seed.to_string(), |tape| tape.seed_text.clone());
@@ -69,7 +82,17 @@ fn draw_hud(
                 ),
             );
         });
-        keys_hint(ui, if watching.is_some() { WATCH_KEYS } else { KEYS });
+        if watching.is_some() {
+            keys_hint(ui, &watch_hint(&watch_bindings, **device));
+        } else {
+            let steps = MazeAction::STEPS.map(|(action, _)| action);
+            let keys = format!(
+                "{} move   click a seen cell to walk there   {}",
+                first_bindings(&bindings, **device, &steps),
+                hint_line(&bindings, **device, &REMINDED)
+            );
+            keys_hint(ui, &keys);
+        }
     });
     Ok(())
 }

@@ -1,12 +1,13 @@
-//! Maze mode: a generated maze walked with the arrow keys or by clicking, leaving a trail, with
-//! the A* shortest path on demand and a system walk; on Normal and Hard in torchlight, on Hard
-//! with guardians; level after level. One plugin per feature: the settings ([`options`]),
-//! making the maze ([`generation`]), walking and winning ([`walk`]), the levels ([`levels`]),
-//! clicking to walk ([`click_walk`]), the hint overlay ([`hint`]), the first runs' tips
-//! ([`tips`]), and the drawing (the maze, the darkness, the guardians and shrines, the ghost)
-//! and HUD.
+//! Maze mode: a generated maze walked with the arrow keys, a gamepad or by clicking, leaving a
+//! trail, with the A* shortest path on demand and a system walk; on Normal and Hard in
+//! torchlight, on Hard with guardians; level after level. One plugin per feature: the settings
+//! ([`options`]), the actions and their bindings ([`controls`]), making the maze
+//! ([`generation`]), walking and winning ([`walk`]), the levels ([`levels`]), clicking to walk
+//! ([`click_walk`]), the hint overlay ([`hint`]), the first runs' tips ([`tips`]), and the
+//! drawing (the maze, the darkness, the guardians and shrines, the ghost) and HUD.
 
 pub mod click_walk;
+pub mod controls;
 pub mod generation;
 pub mod ghost;
 mod guardians;
@@ -50,6 +51,7 @@ pub const SCREEN: Screen = Screen::Mode(Mode(&MODE));
 fn plugin(app: &mut App) {
     app.add_plugins((
         options::plugin,
+        controls::plugin,
         generation::plugin,
         walk::plugin,
         levels::plugin,

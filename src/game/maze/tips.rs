@@ -3,12 +3,13 @@
 //! [`TIP_STEPS`] steps with it (the hint's goes as soon as a hint is asked for) and is then kept
 //! as seen in the maze's settings. Watched records show none; the settings' row turns them off.
 
+use super::controls::MazeAction;
 use super::generation::{CurrentMaze, start_maze};
-use super::hint::{HINT_KEY, MazeHint};
+use super::hint::MazeHint;
 use super::options::{MazeLesson, MazeOptions};
 use super::view::MazePlayer;
 use super::walk::PlayerStepped;
-use crate::game::keys::key_name;
+use crate::game::controls::{Device, LastDevice, bindings_named};
 use crate::game::records::Watching;
 use crate::game::screens::{AppSystems, PausableSystems};
 use crate::game::theme::widgets::{TipPlace, hud_tip};
@@ -16,6 +17,7 @@ use crate::logic::guidance::Guidance;
 use crate::logic::maze::run::MazeRun;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use leafwing_input_manager::prelude::InputMap;
 
 /// How many steps the player takes with a tip on screen before it counts as seen.
 pub const TIP_STEPS: u32 = 25;
@@ -95,8 +97,13 @@ fn follow_tips(
     }
 }
 
-/// What a tip says, on `run`.
-pub fn tip_words(lesson: MazeLesson, run: &MazeRun) -> (String, String) {
+/// What a tip says, on `run`, naming the player's bindings on `device`.
+pub fn tip_words(
+    lesson: MazeLesson,
+    run: &MazeRun,
+    bindings: &InputMap<MazeAction>,
+    device: Device,
+) -> (String, String) {
     match lesson {
         MazeLesson::Torch => (
             "By torchlight".to_owned(),
@@ -112,7 +119,7 @@ pub fn tip_words(lesson: MazeLesson, run: &MazeRun) -> (String, String) {
                 "Lost?".to_owned(),
                 format!(
                     "{} shows the shortest way out from where you stand: {cost}",
-                    key_name(HINT_KEY)
+                    bindings_named(bindings, &MazeAction::Hint, device)
                 ),
             )
         }
@@ -127,6 +134,7 @@ fn draw_tip(
     run: Res<CurrentMaze>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
     player: Single<&GlobalTransform, With<MazePlayer>>,
+    (bindings, device): (Single<&InputMap<MazeAction>>, Res<LastDevice>),
 ) -> Result {
     let Some(lesson) = tips.shown else {
         return Ok(());
@@ -138,7 +146,7 @@ fn draw_tip(
         Ok(at) if at.y < height / 2.0 => TipPlace::Bottom,
         _ => TipPlace::Top,
     };
-    let (heading, instruction) = tip_words(lesson, &run);
+    let (heading, instruction) = tip_words(lesson, &run, &bindings, **device);
     hud_tip(
         contexts.ctx_mut()?,
         "maze-tip",
@@ -152,6 +160,7 @@ fn draw_tip(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::controls::Controls;
     use crate::logic::difficulty::Difficulty;
     use crate::logic::maze::run::MazeSetup;
 
@@ -179,7 +188,16 @@ mod tests {
 
     #[test]
     fn the_hints_tip_names_its_key_and_its_price_at_the_runs_difficulty() {
-        let words = |difficulty| tip_words(MazeLesson::Hint, &run_at(difficulty)).1;
+        let bindings = MazeAction::default_bindings();
+        let words = |difficulty| {
+            tip_words(
+                MazeLesson::Hint,
+                &run_at(difficulty),
+                &bindings,
+                Device::Keyboard,
+            )
+            .1
+        };
         assert!(words(Difficulty::Easy).starts_with("Space shows"));
         assert!(words(Difficulty::Easy).ends_with("free at this difficulty"));
         assert!(words(Difficulty::Normal).ends_with("each adds 10 s to your time"));

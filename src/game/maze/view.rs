@@ -4,10 +4,12 @@
 //! layers of the maze's one drawn quad ([`super::layers`]). The camera follows the player and
 //! zooms. The hint overlay paints its own layers ([`super::hint`]).
 
+use super::controls::MazeAction;
 use super::generation::CurrentMaze;
 use super::layers::{Layer, MazeLayers, PaintLayers};
 use super::walk::{PlayerCaught, PlayerStepped};
 use crate::game::camera::end_mode_view;
+use crate::game::controls::Actions;
 use crate::game::screens::AppSystems;
 use crate::game::theme::GOLD;
 use crate::logic::maze::Maze;
@@ -354,19 +356,20 @@ fn glide_player(time: Res<Time>, mut player: Query<(&mut Transform, &mut MazePla
     }
 }
 
-/// Mouse wheel and +/- zoom between close up and the whole maze.
+/// The mouse wheel and the zoom actions (+ and -, a gamepad's shoulder buttons) zoom between
+/// close up and the whole maze.
 fn zoom_camera(
-    keys: Res<ButtonInput<KeyCode>>,
+    actions: Actions<MazeAction>,
     mut wheel: MessageReader<MouseWheel>,
     view: Res<MazeView>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut projection: Single<&mut Projection, With<Camera2d>>,
 ) {
     let mut notches: f32 = wheel.read().map(|w| w.y.signum()).sum();
-    if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+    if actions.just_pressed(&MazeAction::ZoomIn) {
         notches += 1.0;
     }
-    if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+    if actions.just_pressed(&MazeAction::ZoomOut) {
         notches -= 1.0;
     }
     if notches == 0.0 {

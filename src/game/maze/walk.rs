@@ -3,12 +3,14 @@
 //! the clock counts and the guardians walk; winning at the exit keeps the best time per board,
 //! the best level reached and the run's replay.
 
+use super::controls::MazeAction;
 use super::generation::{CurrentMaze, start_maze};
 use super::hint::MazeHint;
 use super::hud::replay_figures;
 use super::levels::{MazeLevel, submit_level};
 use super::sounds;
 use crate::game::audio::SoundRequested;
+use crate::game::controls::Actions;
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
 use crate::game::records::{Watching, replay_over_dialog};
 use crate::game::replays::RunRecorded;
@@ -20,8 +22,8 @@ use crate::logic::maze::replay::{MazeKind, board_detail};
 use crate::logic::maze::run::{MazeEvent, MazeInput};
 use crate::logic::replay::limits::MAX_RUN_TICKS;
 use crate::logic::replay::{Recorder, ReplayHeader, replay_of, take_step_inputs};
-use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
+use leafwing_input_manager::common_conditions::action_just_pressed;
 use std::time::Duration;
 
 /// How long a movement key must be held before it repeats.
@@ -30,18 +32,6 @@ pub const REPEAT_DELAY: Duration = Duration::from_millis(220);
 pub const REPEAT_INTERVAL: Duration = Duration::from_millis(85);
 /// The pause menu's action that starts or stops the system walk.
 pub const SYSTEM_WALK: MenuItem = MenuItem::Action("maze.system_walk");
-
-/// The keys that move the player, with their directions.
-const MOVE_KEYS: [(KeyCode, Direction); 8] = [
-    (KeyCode::ArrowUp, Direction::North),
-    (KeyCode::KeyW, Direction::North),
-    (KeyCode::ArrowRight, Direction::East),
-    (KeyCode::KeyD, Direction::East),
-    (KeyCode::ArrowDown, Direction::South),
-    (KeyCode::KeyS, Direction::South),
-    (KeyCode::ArrowLeft, Direction::West),
-    (KeyCode::KeyA, Direction::West),
-];
 
 pub(super) fn plugin(app: &mut App) {
     let playing = in_state(super::SCREEN).and_then(resource_exists::<CurrentMaze>);
@@ -58,11 +48,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (
-                    toggle_system_walk.run_if(
-                        input_just_pressed(KeyCode::Enter)
-                            .or_else(input_just_pressed(KeyCode::NumpadEnter)),
-                    ),
-                    walk_with_keys,
+                    toggle_system_walk.run_if(action_just_pressed(MazeAction::SystemWalk)),
+                    walk_with_actions,
                 )
                     .chain()
                     .in_set(AppSystems::RecordInput)
@@ -287,21 +274,22 @@ fn toggle_system_walk_from_menu(
     }
 }
 
-/// Arrow keys and WASD: one step per press, repeating while held, taken at the next fixed step.
-/// Any movement key takes control back from the system walk.
-fn walk_with_keys(
-    keys: Res<ButtonInput<KeyCode>>,
+/// The step actions (arrow keys, WASD, a D-pad or the left stick): one step per press,
+/// repeating while held, taken at the next fixed step. Any step takes control back from the
+/// system walk.
+fn walk_with_actions(
+    actions: Actions<MazeAction>,
     time: Res<Time>,
     mut tape: ResMut<MazeTape>,
     mut pace: ResMut<WalkPace>,
 ) {
-    let pressed = MOVE_KEYS
+    let pressed = MazeAction::STEPS
         .iter()
-        .find(|(key, _)| keys.just_pressed(*key))
+        .find(|(action, _)| actions.just_pressed(action))
         .map(|&(_, direction)| direction);
-    let held = MOVE_KEYS
+    let held = MazeAction::STEPS
         .iter()
-        .find(|(key, _)| keys.pressed(*key))
+        .find(|(action, _)| actions.pressed(action))
         .map(|&(_, direction)| direction);
     let direction = if let Some(direction) = pressed {
         pace.held = Some((direction, Duration::ZERO, Duration::ZERO));

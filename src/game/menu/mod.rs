@@ -1,9 +1,11 @@
-//! Menu behaviour: which items the open menu has, keyboard navigation, Esc, pausing when the
-//! window loses focus, and what choosing one of the core's items does. Modes contribute their own items (pause actions, settings rows,
-//! result buttons) and answer them themselves; the menu only lists and dispatches. Drawing is in
-//! [`ui`]. The mouse and the keyboard both end up as [`MenuInput`] messages, so the headless
-//! tests drive exactly what a player drives.
+//! Menu behaviour: which items the open menu has, navigation with the menu's actions
+//! ([`controls`]: keys or a gamepad), back and pause, pausing when the window loses focus, and
+//! what choosing one of the core's items does. Modes contribute their own items (pause actions,
+//! settings rows, result buttons) and answer them themselves; the menu only lists and
+//! dispatches. Drawing is in [`ui`]. The mouse, the keyboard and gamepads all end up as
+//! [`MenuInput`] messages, so the headless tests drive exactly what a player drives.
 
+pub mod controls;
 pub mod dialog;
 mod dispatch;
 mod navigation;
@@ -15,13 +17,12 @@ pub mod widgets;
 use crate::game::screens::{AppSystems, EnteringMode, Menu, ModeInfo, Modes, Screen, draws};
 use crate::game::settings::{MAX_VOLUME, Settings, UI_SCALE_STEP, UI_SCALES, VolumeChannel};
 use crate::logic::difficulty::Difficulty;
-use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 use dialog::{ResultDialog, the_beat_is_over};
 use dispatch::apply_menu_inputs;
 use navigation::{
-    close_menus, handle_escape, list_open_menu_items, navigate_menu_with_keys, pause_on_focus_loss,
-    reset_cursor,
+    close_menus, handle_back_and_pause, list_open_menu_items, navigate_menu_with_actions,
+    pause_on_focus_loss, reset_cursor,
 };
 use rows::{NumberSetting, SettingRow, SettingValue};
 use std::ops::RangeInclusive;
@@ -30,6 +31,7 @@ use std::ops::RangeInclusive;
 const VOLUME_STEP: f64 = 0.05;
 
 pub(super) fn plugin(app: &mut App) {
+    controls::plugin(app);
     app.init_resource::<MenuCursor>()
         .init_resource::<MenuRequests>()
         .init_resource::<MenuContributions>()
@@ -47,9 +49,9 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     list_open_menu_items,
                     reset_cursor.run_if(state_changed::<Menu>),
-                    handle_escape.run_if(input_just_pressed(KeyCode::Escape)),
+                    handle_back_and_pause,
                     pause_on_focus_loss,
-                    navigate_menu_with_keys
+                    navigate_menu_with_actions
                         .run_if(not(in_state(Menu::None)).and_then(the_beat_is_over)),
                 )
                     .chain()

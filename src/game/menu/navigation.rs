@@ -1,12 +1,14 @@
-//! Moving about the menus: the open menu's items kept up to date, the cursor, Esc, and the keys
-//! that move the cursor, change values and choose.
+//! Moving about the menus: the open menu's items kept up to date, the cursor, back and pause,
+//! and the actions that move the cursor, change values and choose.
 
+use super::controls::MenuAction;
 use super::dialog::ResultDialog;
 use super::{
     MenuContributions, MenuCursor, MenuInput, MenuSources, OpenMenuItems, PauseOnFocusLoss,
     RecordsOnPage, WorldRunsOnPage, menu_items,
 };
 use crate::game::audio::{Sound, SoundRequested};
+use crate::game::controls::Actions;
 use crate::game::screens::{Menu, Modes, Screen};
 use bevy::prelude::*;
 use bevy::window::WindowFocused;
@@ -44,10 +46,13 @@ fn egui_has_keyboard(wants: Option<Res<EguiWantsInput>>) -> bool {
     wants.is_some_and(|w| w.wants_keyboard_input())
 }
 
-/// Esc: pause or resume a mode, leave the settings page. On the title screen's main menu it does
-/// nothing, so nothing is lost by pressing it. A feature that answers Esc itself (watching a
-/// record) clears the key before [`MenuNavigation`](super::MenuNavigation) runs.
-pub(super) fn handle_escape(
+/// Back (Esc, or a gamepad's East) and Pause (Esc, or Start): pause or resume a mode, leave
+/// the settings page. In a mode with no menu open only Pause opens the pause menu (East plays).
+/// On the title screen's main menu it does nothing, so nothing is lost by pressing it. A
+/// feature that answers the action itself (watching a record) sets the next menu before
+/// [`MenuNavigation`](super::MenuNavigation) runs, and a change already asked for is left alone.
+pub(super) fn handle_back_and_pause(
+    actions: Actions<MenuAction>,
     screen: Res<State<Screen>>,
     menu: Res<State<Menu>>,
     wants: Option<Res<EguiWantsInput>>,
@@ -55,13 +60,17 @@ pub(super) fn handle_escape(
     mut sounds: MessageWriter<SoundRequested>,
 ) {
     let in_mode = screen.mode().is_some();
-    if egui_has_keyboard(wants) {
+    let pause = actions.just_pressed(&MenuAction::Pause);
+    // One press is one answer, though Esc is both actions.
+    let back = pause || actions.just_pressed(&MenuAction::Back);
+    let answered = matches!(*next_menu, NextState::Pending(_));
+    if !back || answered || egui_has_keyboard(wants) {
         return;
     }
     let target = match (in_mode, menu.get()) {
         (false, Menu::Settings | Menu::Records) => Some(Menu::Main),
         (false, _) => None,
-        (true, Menu::None) => Some(Menu::Pause),
+        (true, Menu::None) => pause.then_some(Menu::Pause),
         (true, Menu::Pause) => Some(Menu::None),
         (true, Menu::Settings) => Some(Menu::Pause),
         // A result dialog's buttons decide what comes next.
@@ -93,9 +102,10 @@ pub(super) fn pause_on_focus_loss(
     }
 }
 
-/// Arrows or WASD move the cursor and change values; Enter or Space choose.
-pub(super) fn navigate_menu_with_keys(
-    keys: Res<ButtonInput<KeyCode>>,
+/// The cursor's actions (arrows, WASD, a D-pad or the left stick) move it and change values;
+/// Confirm (Enter, Space, a gamepad's South) chooses.
+pub(super) fn navigate_menu_with_actions(
+    actions: Actions<MenuAction>,
     items: Res<OpenMenuItems>,
     wants: Option<Res<EguiWantsInput>>,
     mut cursor: ResMut<MenuCursor>,
@@ -107,22 +117,22 @@ pub(super) fn navigate_menu_with_keys(
         return;
     }
     cursor.0 = cursor.0.min(count - 1);
-    if keys.any_just_pressed([KeyCode::ArrowUp, KeyCode::KeyW]) {
+    if actions.just_pressed(&MenuAction::Up) {
         cursor.0 = (cursor.0 + count - 1) % count;
         sounds.write(SoundRequested(Sound::MENU_MOVE));
     }
-    if keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
+    if actions.just_pressed(&MenuAction::Down) {
         cursor.0 = (cursor.0 + 1) % count;
         sounds.write(SoundRequested(Sound::MENU_MOVE));
     }
     let item = items.0[cursor.0];
-    if keys.any_just_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]) {
+    if actions.just_pressed(&MenuAction::Left) {
         inputs.write(MenuInput::Adjusted(item, -1));
     }
-    if keys.any_just_pressed([KeyCode::ArrowRight, KeyCode::KeyD]) {
+    if actions.just_pressed(&MenuAction::Right) {
         inputs.write(MenuInput::Adjusted(item, 1));
     }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+    if actions.just_pressed(&MenuAction::Confirm) {
         inputs.write(MenuInput::Activated(item));
     }
 }

@@ -4,8 +4,10 @@
 //! waits there for a key. What it teaches is saved with the settings; a run it guided goes on
 //! no board. Watched records and the autopilot are never guided.
 
+use super::controls::{RunnerAction, keys_for};
 use super::options::RunnerOptions;
-use super::rules::{RunnerRun, RunnerStep, keys_for};
+use super::rules::{RunnerRun, RunnerStep};
+use crate::game::controls::{Device, LastDevice};
 use crate::game::records::Watching;
 use crate::game::screens::{AppSystems, PausableSystems};
 use crate::game::theme::widgets::{TipPlace, hud_tip};
@@ -14,6 +16,7 @@ use crate::logic::runner::guide::{Guide, Lesson, Prompt};
 use crate::logic::runner::planner::Action;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use leafwing_input_manager::prelude::InputMap;
 
 pub(super) fn plugin(app: &mut App) {
     let running = in_state(super::SCREEN).and_then(resource_exists::<RunnerRun>);
@@ -143,9 +146,17 @@ fn pace_time(
     }
 }
 
-/// What a tip says: what is coming, and what to do about it with which keys.
-pub fn tip_words(prompt: &Prompt) -> (String, String) {
-    let keys = prompt.command.map(keys_for).unwrap_or_default();
+/// What a tip says: what is coming, and what to do about it with which of the player's keys (or
+/// buttons, on `device`).
+pub fn tip_words(
+    prompt: &Prompt,
+    bindings: &InputMap<RunnerAction>,
+    device: Device,
+) -> (String, String) {
+    let keys = prompt
+        .command
+        .map(|command| keys_for(bindings, command, device))
+        .unwrap_or_default();
     let side = match prompt.command {
         Some(Command::Left) => "left",
         _ => "right",
@@ -184,7 +195,13 @@ pub fn tip_words(prompt: &Prompt) -> (String, String) {
     }
 }
 
-fn draw_tip(mut contexts: EguiContexts, guide: Res<RunnerGuide>, run: Res<RunnerRun>) -> Result {
+fn draw_tip(
+    mut contexts: EguiContexts,
+    guide: Res<RunnerGuide>,
+    run: Res<RunnerRun>,
+    bindings: Single<&InputMap<RunnerAction>>,
+    device: Res<LastDevice>,
+) -> Result {
     // A prompt met goes (a power-up in the lane is met by running on, and stays).
     let Some(prompt) = guide
         .shown(&run)
@@ -192,7 +209,7 @@ fn draw_tip(mut contexts: EguiContexts, guide: Res<RunnerGuide>, run: Res<Runner
     else {
         return Ok(());
     };
-    let (heading, instruction) = tip_words(prompt);
+    let (heading, instruction) = tip_words(prompt, &bindings, **device);
     // Over the sky, clear of the track.
     hud_tip(
         contexts.ctx_mut()?,

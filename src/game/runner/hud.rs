@@ -2,19 +2,28 @@
 //! the guardians' warning after a stumble, who is running, what is being played, the keys) and
 //! what its result dialog says when a run ends.
 
+use super::controls::RunnerAction;
 use super::ghost::RunnerGhost;
 use super::rules::RunnerRun;
-use crate::game::records::{WATCH_KEYS, Watching};
+use crate::game::controls::{LastDevice, hint_line};
+use crate::game::records::{WatchAction, Watching, watch_hint};
 use crate::game::theme::widgets::{
     hud_alert, hud_badge, hud_bar, hud_figure, hud_figure_popped, hud_identity, keys_hint,
 };
 use crate::logic::runner::powerups::PowerUp;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use leafwing_input_manager::prelude::InputMap;
 
-/// The runner's keys, along the bottom of the HUD.
-const KEYS: &str = "Left/Right or A/D change lane (turn at a junction)   Up/W/Space jump   \
-                    Down/S slide   P route   O autopilot   Esc pause";
+/// The runner's actions reminded along the bottom of the HUD, and what each does.
+const REMINDED: [(RunnerAction, &str); 6] = [
+    (RunnerAction::Left, "left"),
+    (RunnerAction::Right, "right (turn at a junction)"),
+    (RunnerAction::Jump, "jump"),
+    (RunnerAction::Slide, "slide"),
+    (RunnerAction::Route, "route"),
+    (RunnerAction::Autopilot, "autopilot"),
+];
 
 pub(super) fn plugin(app: &mut App) {
     if crate::game::screens::draws(app) {
@@ -42,6 +51,11 @@ fn draw_hud(
     run: Res<RunnerRun>,
     ghost: Option<Res<RunnerGhost>>,
     watching: Option<Res<Watching>>,
+    (bindings, watch_bindings, device): (
+        Single<&InputMap<RunnerAction>>,
+        Single<&InputMap<WatchAction>>,
+        Res<LastDevice>,
+    ),
 ) -> Result {
     let speed = run.sim.track.timing().speed_at(run.sim.body.distance_m);
     hud_bar(contexts.ctx_mut()?, "runner-hud", |ui| {
@@ -93,7 +107,11 @@ fn draw_hud(
                 ),
             );
         });
-        keys_hint(ui, if watching.is_some() { WATCH_KEYS } else { KEYS });
+        if watching.is_some() {
+            keys_hint(ui, &watch_hint(&watch_bindings, **device));
+        } else {
+            keys_hint(ui, &hint_line(&bindings, **device, &REMINDED));
+        }
     });
     Ok(())
 }

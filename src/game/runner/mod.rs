@@ -1,10 +1,11 @@
 //! Runner mode: an endless three-lane temple run on a certified noise track, with the planner's
-//! route and an autopilot. One plugin per feature: the rules ([`rules`]), the first runs'
-//! guidance ([`guide`]), the ghost of the best run, the world every view draws ([`world`]), the
-//! two views of it ([`chase`], the default, and [`top_down`]; only the one shown runs), the
-//! settings, the HUD and the music's tempo.
+//! route and an autopilot. One plugin per feature: the rules ([`rules`]), the actions and their
+//! bindings ([`controls`]), the first runs' guidance ([`guide`]), the ghost of the best run, the
+//! world every view draws ([`world`]), the two views of it ([`chase`], the default, and
+//! [`top_down`]; only the one shown runs), the settings, the HUD and the music's tempo.
 
 mod chase;
+pub mod controls;
 pub mod ghost;
 pub mod guide;
 mod hud;
@@ -45,6 +46,7 @@ pub const SCREEN: Screen = Screen::Mode(Mode(&MODE));
 fn plugin(app: &mut App) {
     app.add_plugins((
         rules::plugin,
+        controls::plugin,
         ghost::plugin,
         guide::plugin,
         world::plugin,

@@ -1,11 +1,12 @@
-//! The runner's rules: keys become commands, the runner moves in fixed steps under the timing
+//! The runner's rules: actions become commands, the runner moves in fixed steps under the timing
 //! model, the autopilot (O, or the pause menu's action) and the planner's route (P), the end of
 //! a run and best scores. Nothing here draws, so all of it runs in headless tests.
 
+use super::controls::RunnerAction;
 use super::results::{RunnerResult, replay_figures, result_dialog};
 use super::sounds;
 use crate::game::audio::SoundRequested;
-use crate::game::keys::key_name;
+use crate::game::controls::Actions;
 use crate::game::menu::dialog::ResultDialog;
 use crate::game::menu::{MenuInput, MenuItem, add_pause_action};
 use crate::game::records::{Watching, replay_over_dialog};
@@ -18,42 +19,14 @@ use crate::logic::difficulty::Difficulty;
 use crate::logic::replay::limits::MAX_RUN_TICKS;
 use crate::logic::replay::{Recorder, Replay, ReplayHeader, replay_of, take_step_inputs};
 use crate::logic::runner::autopilot::Autopilot;
-use crate::logic::runner::body::{Command, Posture, RunEvent};
+use crate::logic::runner::body::{Posture, RunEvent};
 use crate::logic::runner::planner::{Action, Plan};
 use crate::logic::runner::replay::RunnerKind;
 use crate::logic::runner::run::{RunnerInput, RunnerSim};
 use crate::logic::runner::timing::SIMULATION_STEP_S;
 use crate::logic::runner::track::Track;
-use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
-
-/// The keys a player runs with, and the command each gives.
-pub const COMMAND_KEYS: [(KeyCode, Command); 10] = [
-    (KeyCode::ArrowLeft, Command::Left),
-    (KeyCode::KeyA, Command::Left),
-    (KeyCode::ArrowRight, Command::Right),
-    (KeyCode::KeyD, Command::Right),
-    (KeyCode::ArrowUp, Command::Jump),
-    (KeyCode::KeyW, Command::Jump),
-    (KeyCode::Space, Command::Jump),
-    (KeyCode::ArrowDown, Command::Slide),
-    (KeyCode::KeyS, Command::Slide),
-    (KeyCode::Numpad2, Command::Slide),
-];
-
-/// The keys that give `command`, as a player reads them ("Up, W or Space").
-pub fn keys_for(command: Command) -> String {
-    let names: Vec<String> = COMMAND_KEYS
-        .iter()
-        .filter(|(_, given)| *given == command)
-        .map(|&(key, _)| key_name(key))
-        .collect();
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
+use leafwing_input_manager::common_conditions::action_just_pressed;
 
 /// The fixed step that moves the run, for systems that must run after it or hold it back.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,11 +45,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                toggle_overlay.run_if(input_just_pressed(KeyCode::KeyP)),
+                toggle_overlay.run_if(action_just_pressed(RunnerAction::Route)),
                 // A record being watched plays its own inputs.
                 (
-                    toggle_autopilot.run_if(input_just_pressed(KeyCode::KeyO)),
-                    queue_commands_from_keys,
+                    toggle_autopilot.run_if(action_just_pressed(RunnerAction::Autopilot)),
+                    queue_commands_from_actions,
                 )
                     .run_if(not(resource_exists::<Watching>)),
             )
@@ -257,11 +230,11 @@ fn toggle_autopilot_from_menu(mut inputs: MessageReader<MenuInput>, mut run: Res
     }
 }
 
-/// Keys pressed this frame become commands for the next fixed step. A key the player presses
-/// takes the runner back from the autopilot, as in the maze's system walk.
-fn queue_commands_from_keys(keys: Res<ButtonInput<KeyCode>>, mut run: ResMut<RunnerRun>) {
-    for (key, command) in COMMAND_KEYS {
-        if keys.just_pressed(key) {
+/// Actions pressed this frame become commands for the next fixed step. A command the player
+/// gives takes the runner back from the autopilot, as in the maze's system walk.
+fn queue_commands_from_actions(actions: Actions<RunnerAction>, mut run: ResMut<RunnerRun>) {
+    for (action, command) in RunnerAction::COMMANDS {
+        if actions.just_pressed(&action) {
             run.pending.push(RunnerInput::Command(command));
         }
     }

@@ -5,11 +5,14 @@
 //! crowd too heavy for the machine plays in slow motion rather than at a few frames a second.
 
 use super::options::WanderersOptions;
+use crate::game::controls::{Controls, controls_plugin};
 use crate::game::screens::{AppSystems, PausableSystems, enter_mode};
 use crate::game::session::PlaySession;
 use crate::logic::wanderers::sandbox::Sandbox;
-use bevy::input::common_conditions::input_just_pressed;
+use bevy::input::gamepad::GamepadButton;
 use bevy::prelude::*;
+use leafwing_input_manager::common_conditions::action_just_pressed;
+use leafwing_input_manager::prelude::{Actionlike, InputMap};
 
 /// The most sandbox steps one frame runs. Bevy runs as many fixed steps as the frame's real time
 /// asks for; when steps take longer than the time they stand for, each frame would run more steps
@@ -22,7 +25,22 @@ pub const MAX_STEPS_PER_FRAME: u32 = 4;
 #[derive(Resource, Debug, Default)]
 struct StepsThisFrame(u32);
 
+/// What a sandbox player can do with keys or a gamepad (the rest is the mouse's).
+#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+pub enum WanderersAction {
+    /// Show or hide the targets and tethers.
+    Targets,
+}
+
+impl Controls for WanderersAction {
+    fn default_bindings() -> InputMap<Self> {
+        InputMap::new([(WanderersAction::Targets, KeyCode::KeyT)])
+            .with(WanderersAction::Targets, GamepadButton::North)
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
+    controls_plugin::<WanderersAction>(app);
     let running = in_state(super::SCREEN).and_then(resource_exists::<WanderersRun>);
     app.init_resource::<StepsThisFrame>()
         .add_systems(First, |mut steps: ResMut<StepsThisFrame>| steps.0 = 0)
@@ -31,7 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             toggle_targets
-                .run_if(input_just_pressed(KeyCode::KeyT))
+                .run_if(action_just_pressed(WanderersAction::Targets))
                 .in_set(AppSystems::RecordInput)
                 .in_set(PausableSystems)
                 .run_if(running.clone()),

@@ -1,0 +1,68 @@
+//! The menus' actions and their default keys and gamepad buttons: the cursor's four ways,
+//! choosing, going back, and pausing a mode. A gamepad works every menu with its D-pad or left
+//! stick, South to choose and East to go back; Start pauses and resumes.
+
+use crate::game::controls::{Controls, controls_plugin, left_stick};
+use bevy::input::gamepad::GamepadButton;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    controls_plugin::<MenuAction>(app);
+}
+
+/// What a player does in a menu, and to open or close the pause menu.
+#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+pub enum MenuAction {
+    /// The cursor up.
+    Up,
+    /// The cursor down.
+    Down,
+    /// The value under the cursor down, or to the previous choice.
+    Left,
+    /// The value under the cursor up, or to the next choice.
+    Right,
+    /// Choose the item under the cursor.
+    Confirm,
+    /// Leave a page for the one it was opened from.
+    Back,
+    /// Pause a mode, or resume it from the pause menu.
+    Pause,
+}
+
+impl Controls for MenuAction {
+    fn default_bindings() -> InputMap<Self> {
+        use MenuAction::*;
+        let mut map = InputMap::new([
+            (Up, KeyCode::ArrowUp),
+            (Up, KeyCode::KeyW),
+            (Down, KeyCode::ArrowDown),
+            (Down, KeyCode::KeyS),
+            (Left, KeyCode::ArrowLeft),
+            (Left, KeyCode::KeyA),
+            (Right, KeyCode::ArrowRight),
+            (Right, KeyCode::KeyD),
+            (Confirm, KeyCode::Enter),
+            (Confirm, KeyCode::NumpadEnter),
+            (Confirm, KeyCode::Space),
+            (Back, KeyCode::Escape),
+            (Pause, KeyCode::Escape),
+        ]);
+        map.insert_multiple([
+            (Up, GamepadButton::DPadUp),
+            (Down, GamepadButton::DPadDown),
+            (Left, GamepadButton::DPadLeft),
+            (Right, GamepadButton::DPadRight),
+            (Confirm, GamepadButton::South),
+            (Back, GamepadButton::East),
+            (Pause, GamepadButton::Start),
+        ]);
+        map.insert_multiple([
+            (Up, left_stick(Dir2::Y)),
+            (Down, left_stick(Dir2::NEG_Y)),
+            (Left, left_stick(Dir2::NEG_X)),
+            (Right, left_stick(Dir2::X)),
+        ]);
+        map
+    }
+}
