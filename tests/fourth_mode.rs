@@ -1,20 +1,23 @@
 //! A fourth mode, built here and nowhere else: "Taps", a few seconds in which every tap of Space
 //! scores points the seed decides. It has its own kind of replay, a record summary, a daily
-//! challenge and a sound, and is added to the whole game with one call, as the game's own modes
-//! are. The tests play it with key presses and check that the shared code keeps its records
-//! (on disk, checked again at the next start, listed and watched), offers its daily challenge
-//! on a board of the day, and plays its sound: what the README says a mode brings, with no
-//! shared file knowing it.
+//! challenge, a sound and its own action (a key and a gamepad button), and is added to the whole
+//! game with one call, as the game's own modes are. The tests play it with key presses and check
+//! that the shared code keeps its records (on disk, checked again at the next start, listed and
+//! watched), offers its daily challenge on a board of the day, and plays its sound: what the
+//! README says a mode brings, with no shared file knowing it.
 
 mod common;
 
+use bevy::input::gamepad::GamepadButton;
 use bevy::prelude::*;
-use common::{headless_app_with, open_menu_items, press, run_frames, state};
+use common::{connect_gamepad, headless_app_with, open_menu_items, press, run_frames, state};
+use leafwing_input_manager::prelude::{Actionlike, InputMap};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use temple_trails::game::audio::{Sound, SoundRequested};
+use temple_trails::game::controls::{Actions, Controls, controls_plugin};
 use temple_trails::game::menu::dialog::ResultDialog;
 use temple_trails::game::menu::{MenuInput, MenuItem};
 use temple_trails::game::records::{Watching, replay_over_dialog};
@@ -205,7 +208,21 @@ struct TapsGame {
     finished: bool,
 }
 
+/// Taps' one action, with its key and gamepad button: a mode brings its own controls too.
+#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+enum TapsAction {
+    Tap,
+}
+
+impl Controls for TapsAction {
+    fn default_bindings() -> InputMap<Self> {
+        InputMap::new([(TapsAction::Tap, KeyCode::Space)])
+            .with(TapsAction::Tap, GamepadButton::South)
+    }
+}
+
 fn taps_plugin(app: &mut App) {
+    controls_plugin::<TapsAction>(app);
     let playing = in_state(TAPS_SCREEN).and_then(resource_exists::<TapsGame>);
     app.add_systems(OnEnter(TAPS_SCREEN), start_taps.after(enter_mode))
         .add_systems(
@@ -251,11 +268,11 @@ fn start_taps(
 }
 
 fn take_taps(
-    keys: Res<ButtonInput<KeyCode>>,
+    actions: Actions<TapsAction>,
     mut game: ResMut<TapsGame>,
     mut sounds: MessageWriter<SoundRequested>,
 ) {
-    if keys.just_pressed(KeyCode::Space) && !game.run.is_over() {
+    if actions.just_pressed(&TapsAction::Tap) && !game.run.is_over() {
         game.pending.push(TapInput::Tap);
         sounds.write(SoundRequested(TAP));
     }
@@ -346,13 +363,18 @@ fn activate(app: &mut App, item: MenuItem) {
     run_frames(app, 2);
 }
 
-/// Plays a run of Taps from the main menu's `item`, tapping Space `taps` times; returns what
-/// its dialog shows.
+/// Plays a run of Taps from the main menu's `item`, tapping `taps` times, with Space and a
+/// gamepad's South by turns; returns what its dialog shows.
 fn play_taps(app: &mut App, item: MenuItem, taps: usize) -> ResultDialog {
     activate(app, item);
     assert_eq!(state::<Screen>(app), TAPS_SCREEN);
-    for _ in 0..taps {
-        press(app, KeyCode::Space);
+    connect_gamepad(app);
+    for tap in 0..taps {
+        if tap % 2 == 0 {
+            press(app, KeyCode::Space);
+        } else {
+            press(app, GamepadButton::South);
+        }
     }
     for _ in 0..100 {
         if state::<Menu>(app) == Menu::Results {
