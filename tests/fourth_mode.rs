@@ -215,6 +215,11 @@ enum TapsAction {
 }
 
 impl Controls for TapsAction {
+    const SECTION: &'static str = "taps";
+    const TITLE: &'static str = "Taps controls";
+    const ROWS: &'static [(Self, &'static str, &'static str)] =
+        &[(TapsAction::Tap, "controls.taps.tap", "Tap")];
+
     fn default_bindings() -> InputMap<Self> {
         InputMap::new([(TapsAction::Tap, KeyCode::Space)])
             .with(TapsAction::Tap, GamepadButton::South)

@@ -42,6 +42,19 @@ pub enum WatchAction {
 }
 
 impl Controls for WatchAction {
+    const SECTION: &'static str = "watching";
+    const TITLE: &'static str = "Watching a record";
+    const ROWS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            WatchAction::PauseResume,
+            "controls.watching.pause",
+            "Pause and resume",
+        ),
+        (WatchAction::Speed1, "controls.watching.speed1", "1x"),
+        (WatchAction::Speed2, "controls.watching.speed2", "2x"),
+        (WatchAction::Speed4, "controls.watching.speed4", "4x"),
+    ];
+
     fn default_bindings() -> InputMap<Self> {
         use WatchAction::*;
         let mut map = InputMap::new([

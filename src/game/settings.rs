@@ -136,6 +136,10 @@ pub struct Settings {
     pub seed_text: String,
     /// The difficulty of every mode.
     pub difficulty: Difficulty,
+    /// The keys and gamepad buttons the player chose, by section of actions (`"runner"`) and
+    /// action (`"jump"`); sections and actions left out keep their defaults. Names the game
+    /// does not know are set aside with a warning when the bindings are applied.
+    pub controls: BTreeMap<String, BTreeMap<String, SavedBindings>>,
     /// Each mode's own section, by its [`ModeSettings::SECTION`] name, as the mode wrote it.
     #[serde(flatten)]
     pub modes: BTreeMap<String, serde_json::Value>,
@@ -155,9 +159,21 @@ impl Default for Settings {
             high_contrast_hud: false,
             seed_text: DEFAULT_SEED_TEXT.to_owned(),
             difficulty: Difficulty::Normal,
+            controls: BTreeMap::new(),
             modes: BTreeMap::new(),
         }
     }
+}
+
+/// One action's bindings as saved: keys and gamepad buttons by the names Bevy gives them
+/// (`"KeyW"`, `"South"`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedBindings {
+    /// The keys.
+    pub keys: Vec<String>,
+    /// The gamepad buttons.
+    pub buttons: Vec<String>,
 }
 
 impl Settings {

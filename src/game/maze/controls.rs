@@ -45,6 +45,28 @@ impl MazeAction {
 }
 
 impl Controls for MazeAction {
+    const SECTION: &'static str = "maze";
+    const TITLE: &'static str = "Maze controls";
+    const ROWS: &'static [(Self, &'static str, &'static str)] = &[
+        (MazeAction::Up, "controls.maze.up", "Step up"),
+        (MazeAction::Right, "controls.maze.right", "Step right"),
+        (MazeAction::Down, "controls.maze.down", "Step down"),
+        (MazeAction::Left, "controls.maze.left", "Step left"),
+        (MazeAction::Hint, "controls.maze.hint", "Hint"),
+        (
+            MazeAction::Searched,
+            "controls.maze.searched",
+            "Searched cells",
+        ),
+        (
+            MazeAction::SystemWalk,
+            "controls.maze.system_walk",
+            "System walk",
+        ),
+        (MazeAction::ZoomIn, "controls.maze.zoom_in", "Zoom in"),
+        (MazeAction::ZoomOut, "controls.maze.zoom_out", "Zoom out"),
+    ];
+
     fn default_bindings() -> InputMap<Self> {
         use MazeAction::*;
         let mut map = InputMap::new([

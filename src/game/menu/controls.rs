@@ -31,6 +31,32 @@ pub enum MenuAction {
 }
 
 impl Controls for MenuAction {
+    const SECTION: &'static str = "menus";
+    const TITLE: &'static str = "Menu controls";
+    // Fixed, so that a menu can always be found and left.
+    const REBINDABLE: bool = false;
+    const ROWS: &'static [(Self, &'static str, &'static str)] = &[
+        (MenuAction::Up, "controls.menus.up", "Up"),
+        (MenuAction::Down, "controls.menus.down", "Down"),
+        (
+            MenuAction::Left,
+            "controls.menus.left",
+            "Less, or the choice before",
+        ),
+        (
+            MenuAction::Right,
+            "controls.menus.right",
+            "More, or the next choice",
+        ),
+        (MenuAction::Confirm, "controls.menus.confirm", "Choose"),
+        (MenuAction::Back, "controls.menus.back", "Back"),
+        (
+            MenuAction::Pause,
+            "controls.menus.pause",
+            "Pause and resume",
+        ),
+    ];
+
     fn default_bindings() -> InputMap<Self> {
         use MenuAction::*;
         let mut map = InputMap::new([

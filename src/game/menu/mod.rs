@@ -6,6 +6,7 @@
 //! [`MenuInput`] messages, so the headless tests drive exactly what a player drives.
 
 pub mod controls;
+pub mod controls_page;
 pub mod dialog;
 mod dispatch;
 mod navigation;
@@ -32,6 +33,7 @@ const VOLUME_STEP: f64 = 0.05;
 
 pub(super) fn plugin(app: &mut App) {
     controls::plugin(app);
+    controls_page::plugin(app);
     app.init_resource::<MenuCursor>()
         .init_resource::<MenuRequests>()
         .init_resource::<MenuContributions>()
@@ -49,10 +51,13 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     list_open_menu_items,
                     reset_cursor.run_if(state_changed::<Menu>),
-                    handle_back_and_pause,
+                    handle_back_and_pause.run_if(controls_page::menus_hear_keys),
                     pause_on_focus_loss,
-                    navigate_menu_with_actions
-                        .run_if(not(in_state(Menu::None)).and_then(the_beat_is_over)),
+                    navigate_menu_with_actions.run_if(
+                        not(in_state(Menu::None))
+                            .and_then(the_beat_is_over)
+                            .and_then(controls_page::menus_hear_keys),
+                    ),
                 )
                     .chain()
                     .in_set(MenuNavigation)

@@ -33,6 +33,9 @@ pub enum SettingValue {
     /// A line of text, typed into its field (Enter on the row, or a click, puts the keys
     /// there; Enter keeps the text, Esc abandons it).
     Text(TextSetting),
+    /// A button showing this text; Enter or a click on it is the feature's to answer (a key
+    /// binding to change, the bindings to reset).
+    Press(String),
 }
 
 /// A text setting: its value, its longest length and what an empty field suggests.

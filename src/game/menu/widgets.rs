@@ -193,6 +193,13 @@ fn setting_control(
             }
             response
         }
+        SettingValue::Press(words) => {
+            let response = ui.button(words);
+            if response.clicked() {
+                inputs.push(MenuInput::Activated(row.item));
+            }
+            response
+        }
         SettingValue::Toggle(on) => {
             let mut checked = *on;
             let response = ui.checkbox(&mut checked, "");

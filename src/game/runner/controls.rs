@@ -47,6 +47,33 @@ impl RunnerAction {
 }
 
 impl Controls for RunnerAction {
+    const SECTION: &'static str = "runner";
+    const TITLE: &'static str = "Runner controls";
+    const ROWS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            RunnerAction::Left,
+            "controls.runner.left",
+            "Left (a lane, or a turn)",
+        ),
+        (
+            RunnerAction::Right,
+            "controls.runner.right",
+            "Right (a lane, or a turn)",
+        ),
+        (RunnerAction::Jump, "controls.runner.jump", "Jump"),
+        (RunnerAction::Slide, "controls.runner.slide", "Slide"),
+        (
+            RunnerAction::Route,
+            "controls.runner.route",
+            "Planner's route",
+        ),
+        (
+            RunnerAction::Autopilot,
+            "controls.runner.autopilot",
+            "Autopilot",
+        ),
+    ];
+
     fn default_bindings() -> InputMap<Self> {
         use RunnerAction::*;
         let mut map = InputMap::new([

@@ -387,6 +387,7 @@ mod tests {
                 SettingValue::Choice { choices, .. } => SettingEdit::Choice(choices.len() - 1),
                 SettingValue::Toggle(on) => SettingEdit::Toggle(!on),
                 SettingValue::Text(text) => SettingEdit::Text(text.value.clone()),
+                SettingValue::Press(words) => panic!("the panel has no button row: {words}"),
             };
             edited.apply(row.item, edit);
         }

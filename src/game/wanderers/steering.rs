@@ -33,6 +33,14 @@ pub enum WanderersAction {
 }
 
 impl Controls for WanderersAction {
+    const SECTION: &'static str = "wanderers";
+    const TITLE: &'static str = "Wanderers controls";
+    const ROWS: &'static [(Self, &'static str, &'static str)] = &[(
+        WanderersAction::Targets,
+        "controls.wanderers.targets",
+        "Targets and tethers",
+    )];
+
     fn default_bindings() -> InputMap<Self> {
         InputMap::new([(WanderersAction::Targets, KeyCode::KeyT)])
             .with(WanderersAction::Targets, GamepadButton::North)

@@ -2,7 +2,10 @@
 //! default keys and gamepad buttons, registers them with [`controls_plugin`], and reads what the
 //! player does as [`Actions`]: the keyboard, the mouse and any gamepad all press the same
 //! actions (through leafwing-input-manager). Hints and tips name an action's bindings with
-//! [`bindings_named`], so they show whatever the action is bound to.
+//! [`bindings_named`], so they show whatever the action is bound to; the player binds actions
+//! to keys and buttons of their own choosing ([`rebinding`]).
+
+pub mod rebinding;
 
 use crate::game::keys::key_name;
 use bevy::input::gamepad::{GamepadAxis, GamepadButton};
@@ -56,17 +59,29 @@ fn notice_the_device_in_use(
     last.set_if_neq(LastDevice(now));
 }
 
-/// A feature's actions and their default bindings.
+/// A feature's actions, how the settings page lists them, and their default bindings.
 pub trait Controls: Actionlike + Copy + GetTypeRegistration {
+    /// The name of their section of the settings file (`"runner"`).
+    const SECTION: &'static str;
+    /// Their heading on the settings page ("Runner controls").
+    const TITLE: &'static str;
+    /// Whether the player may bind them to other keys and buttons.
+    const REBINDABLE: bool = true;
+    /// Every action, in the order the settings page lists them, with its menu item's name
+    /// (`"controls.runner.jump"`, whose last part names it in the settings file) and what a
+    /// player calls it.
+    const ROWS: &'static [(Self, &'static str, &'static str)];
+
     /// The keys and gamepad buttons each action has until the player changes them.
     fn default_bindings() -> InputMap<Self>;
 }
 
-/// Registers the actions `A`: their input manager, and the one entity that holds their
-/// bindings and their state.
+/// Registers the actions `A`: their input manager, the one entity that holds their bindings
+/// and their state, and the player's own bindings of them ([`rebinding`]).
 pub fn controls_plugin<A: Controls>(app: &mut App) {
     app.add_plugins(InputManagerPlugin::<A>::default());
     app.world_mut().spawn(A::default_bindings());
+    rebinding::rebinding_plugin::<A>(app);
 }
 
 /// The state of the actions `A` this frame.
@@ -153,13 +168,16 @@ fn on_device(binding: &dyn Buttonlike, device: Device) -> bool {
 
 /// The bindings of `action` on `device`, as a player reads them: "Up, W or Space".
 pub fn bindings_named<A: Actionlike>(map: &InputMap<A>, action: &A, device: Device) -> String {
-    let names: Vec<String> = map
+    let mut bindings: Vec<&dyn Buttonlike> = map
         .get_buttonlike(action)
         .into_iter()
         .flatten()
-        .filter(|binding| on_device(binding.as_ref(), device))
-        .map(|binding| binding_name(binding.as_ref()))
+        .map(AsRef::as_ref)
+        .filter(|binding| on_device(*binding, device))
         .collect();
+    // Buttons before a stick's lean, however they were bound.
+    bindings.sort_by_key(|binding| (*binding as &dyn Reflect).is::<GamepadControlDirection>());
+    let names: Vec<String> = bindings.into_iter().map(binding_name).collect();
     match names.split_last() {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
