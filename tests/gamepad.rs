@@ -1,8 +1,8 @@
 //! Headless App tests of play with a gamepad, pressed through leafwing-input-manager's own test
 //! support (its messages go through Bevy's input plugin as a real pad's would): every menu page
 //! is worked with the D-pad or the left stick, South and East; Start pauses and resumes; the
-//! runner and the maze are played with buttons; and the hints name the pad's buttons once it is
-//! in use.
+//! runner and the maze are played with buttons; the hints name the pad's buttons once it is in
+//! use; and a key or a button tapped within one frame still counts.
 
 mod common;
 
@@ -171,4 +171,24 @@ fn hints_name_the_pads_buttons_once_it_is_in_use() {
     let runner = maps.single(app.world()).unwrap();
     let jump = first_binding(runner, &RunnerAction::Jump, Device::Gamepad).unwrap();
     assert_eq!(temple_trails::game::controls::binding_name(jump), "A");
+}
+
+#[test]
+fn a_key_or_button_tapped_within_one_frame_still_counts() {
+    use leafwing_input_manager::prelude::Buttonlike;
+    let mut app = app_with_a_pad();
+    let cursor = |app: &App| app.world().resource::<MenuCursor>().0;
+    // Down and up again before the frame runs, as a quick tap on a slow frame is.
+    KeyCode::ArrowDown.press(app.world_mut());
+    KeyCode::ArrowDown.release(app.world_mut());
+    app.update();
+    assert_eq!(cursor(&app), 1);
+    // A frame with nothing pressed between the taps, as between any two presses.
+    app.update();
+    GamepadButton::DPadDown.press(app.world_mut());
+    GamepadButton::DPadDown.release(app.world_mut());
+    app.update();
+    assert_eq!(cursor(&app), 2);
+    app.update();
+    assert_eq!(cursor(&app), 2, "one tap, one step");
 }

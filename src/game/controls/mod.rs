@@ -12,7 +12,10 @@ use bevy::input::gamepad::{GamepadAxis, GamepadButton};
 use bevy::prelude::*;
 use bevy::reflect::GetTypeRegistration;
 use leafwing_input_manager::axislike::AxisDirection;
+use leafwing_input_manager::buttonlike::ButtonValue;
+use leafwing_input_manager::plugin::InputManagerSystem;
 use leafwing_input_manager::prelude::*;
+use leafwing_input_manager::user_input::updating::CentralInputStore;
 
 /// How far a stick must lean before it counts as a press in its direction (of 1.0): well past
 /// a worn stick's drift.
@@ -21,8 +24,37 @@ pub const STICK_PRESS: f32 = 0.5;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastDevice>().add_systems(
         PreUpdate,
-        notice_the_device_in_use.after(bevy::input::InputSystems),
+        (
+            notice_the_device_in_use.after(bevy::input::InputSystems),
+            keep_taps_within_a_frame
+                .after(InputManagerSystem::Tick)
+                .after(InputManagerSystem::Unify)
+                .before(InputManagerSystem::Update),
+        ),
     );
+}
+
+/// A key or gamepad button pressed and let go within one frame (a quick tap while frames are
+/// slow) counts as pressed in that frame, as it does for Bevy's own input: the input crate
+/// reads only what is still held when the frame starts, and would lose the tap.
+fn keep_taps_within_a_frame(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    gamepads: Query<(Entity, &Gamepad)>,
+    store: Option<ResMut<CentralInputStore>>,
+) {
+    let Some(mut store) = store else {
+        return;
+    };
+    let pressed = ButtonValue::from_pressed(true);
+    for &key in keys.iter().flat_map(|keys| keys.get_just_pressed()) {
+        store.update_buttonlike(key, pressed);
+    }
+    for (gamepad, buttons) in &gamepads {
+        for &button in buttons.get_just_pressed() {
+            store.update_buttonlike(SpecificGamepadButton { gamepad, button }, pressed);
+            store.update_buttonlike(button, pressed);
+        }
+    }
 }
 
 /// The device the player last pressed something on, whose bindings hints and tips name.
