@@ -100,7 +100,7 @@ fn a_key_chosen_on_the_settings_page_plays_the_runner_in_place_of_the_old_ones()
         "A, D-pad up or stick up",
         "the pad's are kept"
     );
-    assert_eq!(notice(&app), "J is Jump's now.");
+    assert_eq!(notice(&app), "J is bound to Jump now.");
     // J was taken for the binding and chose nothing on the page.
     assert_eq!(state::<Menu>(&app), Menu::Settings);
     let saved = &app.world().resource::<Settings>().controls["runner"]["jump"];
@@ -129,7 +129,7 @@ fn a_key_taken_from_another_action_is_said_and_esc_gives_up_waiting() {
     press(&mut app, KeyCode::KeyS);
     assert_eq!(
         notice(&app),
-        "S is Jump's now, and no longer Slide's (it keeps Down or Numpad 2)."
+        "S is bound to Jump now, no longer to Slide (which keeps Down or Numpad 2)."
     );
     assert_eq!(listed(&app, "slide").0, "Down or Numpad 2");
     // Esc while a row waits gives up, and leaves the page where it was.

@@ -131,7 +131,8 @@ pub struct Rebind {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ResetBindings;
 
-/// What a [`Rebind`] did, in words for the player ("J is Jump's now, and no longer Slide's").
+/// What a [`Rebind`] did, in words for the player ("S is bound to Jump now, no longer to Slide
+/// (which keeps Down or Numpad 2)").
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct Rebound(pub String);
 
@@ -178,11 +179,11 @@ fn rebind<A: Controls>(
             }
         }
         binding.insert_into(&mut map, action);
-        let mut words = format!("{} is {label}'s now", binding.name());
+        let mut words = format!("{} is bound to {label} now", binding.name());
         for (other, other_label) in taken_from {
             let left = bindings_named(&map, &other, device);
             words.push_str(&format!(
-                ", and no longer {other_label}'s (it keeps {left})"
+                ", no longer to {other_label} (which keeps {left})"
             ));
         }
         told.write(Rebound(words + "."));
