@@ -2,7 +2,7 @@
 //! choosing, going back, and pausing a mode. A gamepad works every menu with its D-pad or left
 //! stick, South to choose and East to go back; Start pauses and resumes.
 
-use crate::game::controls::{Controls, controls_plugin, left_stick};
+use crate::game::controls::{Controls, Device, controls_plugin, first_bindings, left_stick};
 use bevy::input::gamepad::GamepadButton;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -90,5 +90,36 @@ impl Controls for MenuAction {
             (Right, left_stick(Dir2::X)),
         ]);
         map
+    }
+}
+
+/// The menus' keys as a footer reminds the player of them, on `device`: "Up/Down choose
+/// Left/Right change   Enter select   Esc back".
+pub fn menu_keys(map: &InputMap<MenuAction>, device: Device) -> String {
+    use MenuAction::*;
+    format!(
+        "{} choose   {} change   {} select   {} back",
+        first_bindings(map, device, &[Up, Down]),
+        first_bindings(map, device, &[Left, Right]),
+        first_bindings(map, device, &[Confirm]),
+        first_bindings(map, device, &[Back]),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_footer_names_the_keys_or_the_pads_buttons() {
+        let map = MenuAction::default_bindings();
+        assert_eq!(
+            menu_keys(&map, Device::Keyboard),
+            "Up/Down choose   Left/Right change   Enter select   Esc back"
+        );
+        assert_eq!(
+            menu_keys(&map, Device::Gamepad),
+            "D-pad up/D-pad down choose   D-pad left/D-pad right change   A select   B back"
+        );
     }
 }

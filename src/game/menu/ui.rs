@@ -2,11 +2,13 @@
 //! mode's section), the pause menu and file warnings. Every click becomes a [`MenuInput`];
 //! nothing here changes the game itself.
 
+use super::controls::{MenuAction, menu_keys};
 use super::rows::{SettingRow, SettingValue};
 use super::{
     MenuContributions, MenuCursor, MenuInput, MenuItem, MenuRequests, OpenMenuItems,
     core_setting_rows, daily_items, difficulty_note, item_label,
 };
+use crate::game::controls::LastDevice;
 use crate::game::menu::widgets::{
     MenuFocus, TextDrafts, menu_button, setting_widget, small_buttons, text_field_id,
 };
@@ -27,6 +29,7 @@ use crate::logic::seed::{MAX_SEED_TEXT_CHARS, parse_seed};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use leafwing_input_manager::prelude::InputMap;
 
 /// How long a notice (copied seed, refused seed) stays up, in seconds.
 const NOTICE_SECONDS: f32 = 3.0;
@@ -34,8 +37,6 @@ const NOTICE_SECONDS: f32 = 3.0;
 const WARNINGS_SHOWN: usize = 4;
 /// The egui id of the seed text field, so keyboard focus can be sent to it.
 const SEED_FIELD_ID: &str = "seed-field";
-/// The keys the title screen's footer reminds the player of.
-const TITLE_KEYS: &str = "Up/Down choose   Left/Right change   Enter select   Esc back";
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -52,9 +53,14 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The game's name across the top of the title screen and the controls along the bottom.
-fn draw_title_and_footer(ctx: &egui::Context, seed_text: &str, seed: u64, coins_banked: u64) {
+fn draw_title_and_footer(
+    ctx: &egui::Context,
+    (seed_text, seed): (&str, u64),
+    coins_banked: u64,
+    keys: &str,
+) {
     draw_heading(ctx, coins_banked);
-    draw_footer(ctx, seed_text, seed);
+    draw_footer(ctx, seed_text, seed, keys);
 }
 
 /// The game's name, its motto and the coins banked, across the top of the title screen.
@@ -79,7 +85,8 @@ fn draw_heading(ctx: &egui::Context, coins_banked: u64) {
 }
 
 /// The seed and the menu keys, along the bottom of the title screen.
-fn draw_footer(ctx: &egui::Context, seed_text: &str, seed: u64) {
+/// The seed and the menus' `keys` (see [`menu_keys`]) along the bottom of the title screen.
+fn draw_footer(ctx: &egui::Context, seed_text: &str, seed: u64, keys: &str) {
     egui::Area::new(egui::Id::new("footer"))
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
         .show(ctx, |ui| {
@@ -90,7 +97,7 @@ fn draw_footer(ctx: &egui::Context, seed_text: &str, seed: u64) {
             show_frame(ui, frame, |ui| {
                 ui.add(
                     egui::Label::new(styled(
-                        format!("Seed \"{seed_text}\" = {seed}     {TITLE_KEYS}"),
+                        format!("Seed \"{seed_text}\" = {seed}     {keys}"),
                         text::NOTE,
                         DIM.egui(),
                     ))
@@ -120,9 +127,16 @@ fn draw_main_menu(
     scores: Res<BestScores>,
     (mut field, mut last_cursor): (Local<SeedField>, Local<Option<usize>>),
     mut writer: MessageWriter<MenuInput>,
+    (bindings, device): (Single<&InputMap<MenuAction>>, Res<LastDevice>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    draw_title_and_footer(ctx, &settings.seed_text, seed.0, scores.coins_banked());
+    let keys = menu_keys(&bindings, **device);
+    draw_title_and_footer(
+        ctx,
+        (&settings.seed_text, seed.0),
+        scores.coins_banked(),
+        &keys,
+    );
     let mut focus = MenuFocus::scrolling(&items.0, &mut cursor, &mut last_cursor);
     let mut inputs = Vec::new();
     let seed_id = egui::Id::new(SEED_FIELD_ID);
@@ -274,12 +288,14 @@ fn draw_settings_page(
     mut requests: ResMut<MenuRequests>,
     (mut drafts, mut last_cursor): (Local<TextDrafts>, Local<Option<usize>>),
     mut writer: MessageWriter<MenuInput>,
+    (bindings, device): (Single<&InputMap<MenuAction>>, Res<LastDevice>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The page is taller than the room below the title's heading, which goes under the dimming.
     dim_background(ctx);
     if *screen.get() == Screen::Title {
-        draw_footer(ctx, &settings.seed_text, seed.0);
+        let keys = menu_keys(&bindings, **device);
+        draw_footer(ctx, &settings.seed_text, seed.0, &keys);
     }
     let mut focus = MenuFocus::scrolling(&items.0, &mut cursor, &mut last_cursor);
     let mut inputs = Vec::new();
