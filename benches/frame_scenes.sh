@@ -22,12 +22,15 @@ scene_args() {
     esac
 }
 
-# A scene's settings.json: anti-aliasing as `$2` says, and the scene's own sections.
+# A scene's settings.json: anti-aliasing as `$2` says, and the scene's own sections. The maze's
+# first-run tips are off: the scenes measure play after a first run (the runner scenes run on the
+# autopilot, which is never guided).
 scene_settings() {
     local sections
     case "$1" in
         runner-topdown) sections='"runner": {"view": "top_down"}' ;;
-        maze-hard) sections='"maze": {"size": "medium"}' ;;
+        maze) sections='"maze": {"guidance": {"on": false}}' ;;
+        maze-hard) sections='"maze": {"size": "medium", "guidance": {"on": false}}' ;;
         wanderers-2000) sections='"wanderers": {"count": 2000}' ;;
         wanderers-20000) sections='"wanderers": {"count": 20000}' ;;
         wanderers-20000-stone) sections='"wanderers": {"count": 20000, "density": 0.4}' ;;
