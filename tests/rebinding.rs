@@ -208,3 +208,28 @@ fn saved_bindings_come_back_and_unknown_names_are_set_aside_with_a_warning() {
     // West was the autopilot's: a saved list is the player's word, so both keep it.
     assert_eq!(saved["jump"].buttons, vec!["West".to_owned()]);
 }
+
+#[test]
+fn bindings_of_the_wrong_shape_set_the_file_aside_with_its_bytes_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let text = br#"{"controls": {"runner": {"jump": {"keys": "KeyJ"}}}}"#;
+    std::fs::write(home.path().join(SETTINGS_FILE), text).unwrap();
+    let app = headless_app(Some(home.path()));
+    assert_eq!(listed(&app, "jump").0, "Up, W or Space", "the defaults");
+    let warnings = &app.world().resource::<StorageWarnings>().0;
+    assert!(
+        warnings.iter().any(|w| w.contains(SETTINGS_FILE)),
+        "{warnings:?}"
+    );
+    let kept: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_string_lossy().contains("settings.json.corrupt-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        std::fs::read(&kept[0]).unwrap(),
+        text,
+        "the damaged file is kept as it was"
+    );
+}

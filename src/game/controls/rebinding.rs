@@ -337,3 +337,63 @@ fn save_bindings<A: Controls>(map: Single<&InputMap<A>>, mut settings: ResMut<Se
         settings.controls.insert(A::SECTION.to_owned(), section);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two actions of a test's own, as a feature declares them.
+    #[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+    enum Test {
+        Jump,
+        Route,
+    }
+
+    impl Controls for Test {
+        const SECTION: &'static str = "test";
+        const TITLE: &'static str = "Test controls";
+        const ROWS: &'static [(Self, &'static str, &'static str)] = &[
+            (Test::Jump, "controls.test.jump", "Jump"),
+            (Test::Route, "controls.test.route", "Route"),
+        ];
+
+        fn default_bindings() -> InputMap<Self> {
+            InputMap::new([
+                (Test::Jump, KeyCode::ArrowUp),
+                (Test::Jump, KeyCode::Space),
+                (Test::Route, KeyCode::KeyP),
+            ])
+            .with(Test::Jump, GamepadButton::South)
+        }
+    }
+
+    #[test]
+    fn saved_bindings_read_back_as_they_were_and_defaults_save_nothing() {
+        let defaults = Test::default_bindings();
+        assert!(saved_section(&defaults).is_empty());
+        let mut map = defaults.clone();
+        for action in [Test::Jump, Test::Route] {
+            if let Some(inputs) = map.get_buttonlike_mut(&action) {
+                inputs.retain(|input| !rebindable_on(input.as_ref(), Device::Keyboard));
+            }
+        }
+        Binding::Key(KeyCode::KeyJ).insert_into(&mut map, Test::Jump);
+        let saved = saved_section(&map);
+        assert_eq!(saved.keys().collect::<Vec<_>>(), ["jump", "route"]);
+        assert_eq!(saved["jump"].keys, ["KeyJ"]);
+        assert_eq!(
+            saved["jump"].buttons,
+            ["South"],
+            "the pad's are saved with them"
+        );
+        assert!(saved["route"].keys.is_empty());
+        let (read, set_aside) = bindings_from::<Test>(&saved);
+        assert!(set_aside.is_empty());
+        assert_eq!(saved_section(&read), saved);
+        assert_eq!(bindings_named(&read, &Test::Jump, Device::Keyboard), "J");
+        assert_eq!(
+            bindings_named(&read, &Test::Route, Device::Keyboard),
+            "nothing (see Settings)"
+        );
+    }
+}
