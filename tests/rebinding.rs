@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use common::runner::{enter_runner, run};
 use common::{connect_gamepad, headless_app, open_menu_items, press, state};
 use temple_trails::game::controls::rebinding::BindingTable;
-use temple_trails::game::menu::controls_page::{Capture, RESET, WAITING};
+use temple_trails::game::menu::controls_page::{Capture, RESET, WAIT_S, WAITING};
 use temple_trails::game::menu::rows::SettingValue;
 use temple_trails::game::menu::{MenuContributions, MenuCursor, MenuInput, MenuItem, MenuRequests};
 use temple_trails::game::screens::Menu;
@@ -138,6 +138,17 @@ fn a_key_taken_from_another_action_is_said_and_esc_gives_up_waiting() {
     assert_eq!(app.world().resource::<Capture>().waiting, None);
     assert_eq!(state::<Menu>(&app), Menu::Settings);
     assert_eq!(listed(&app, "slide").0, "Down or Numpad 2");
+    // A player with only a pad has no Esc: a row waits a few seconds, then gives up.
+    choose(&mut app, SLIDE);
+    let frames = (WAIT_S / common::FRAME.as_secs_f32()).ceil() as usize;
+    common::run_frames(&mut app, frames - 2);
+    assert_eq!(
+        app.world().resource::<Capture>().waiting,
+        Some("controls.runner.slide")
+    );
+    common::run_frames(&mut app, 3);
+    assert_eq!(app.world().resource::<Capture>().waiting, None);
+    assert!(notice(&app).starts_with("No key or button came"));
     // The reset row brings every default back, and the settings keep none of their own.
     choose(&mut app, RESET);
     assert_eq!(listed(&app, "jump").0, "Up, W or Space");

@@ -1,7 +1,8 @@
 //! The controls on the settings page: a section for each set of actions, a row for each action
 //! with its keys and gamepad buttons, and a row that resets them all. Choosing an action's row
-//! waits for the next key or button, which becomes that action's binding on its device (Esc
-//! gives up); one taken from another action is said so. Esc and Start stay the menus' own.
+//! waits for the next key or button, which becomes that action's binding on its device (Esc, or
+//! a few seconds without one, gives up); one taken from another action is said so. Esc and
+//! Start stay the menus' own.
 
 use super::rows::{SettingRow, SettingValue};
 use super::{MenuContributions, MenuInput, MenuItem, MenuRequests};
@@ -14,6 +15,9 @@ use bevy::prelude::*;
 pub const RESET: MenuItem = MenuItem::Setting("controls.reset");
 /// What a row waiting for a key says.
 pub const WAITING: &str = "Press a key or a gamepad button (Esc gives up)";
+/// A row waits this many seconds for a key, then gives up: a player with only a gamepad has no
+/// Esc.
+pub const WAIT_S: f32 = 5.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Capture>()
@@ -42,10 +46,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// An action's row waiting for the key or button to bind.
-#[derive(Resource, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Debug, Default, PartialEq)]
 pub struct Capture {
     /// The row waiting, if any.
     pub waiting: Option<&'static str>,
+    /// The real time it started waiting, in seconds.
+    since_s: f32,
     /// A key or button was just taken for a binding: this frame it is nothing else's.
     swallowed: bool,
 }
@@ -119,6 +125,7 @@ fn start_capture(
         };
         if section.rebindable {
             capture.waiting = Some(name);
+            capture.since_s = time.elapsed_secs();
         } else {
             requests.notice = Some((
                 "The menus' keys and buttons are fixed, so a menu can always be left.".to_owned(),
@@ -128,8 +135,8 @@ fn start_capture(
     }
 }
 
-/// The next key or gamepad button pressed becomes the waiting row's binding. Esc gives up;
-/// Start is kept for pausing.
+/// The next key or gamepad button pressed becomes the waiting row's binding. Esc gives up, and
+/// so does [`WAIT_S`] without a key; Start is kept for pausing.
 fn capture_binding(
     keys: Res<ButtonInput<KeyCode>>,
     gamepads: Query<&Gamepad>,
@@ -156,7 +163,14 @@ fn capture_binding(
         }
         (Some(key), _) => Some(Binding::Key(key)),
         (None, Some(button)) => Some(Binding::Button(button)),
-        (None, None) => return,
+        (None, None) if time.elapsed_secs() - capture.since_s < WAIT_S => return,
+        (None, None) => {
+            requests.notice = Some((
+                "No key or button came: the binding is as it was.".to_owned(),
+                time.elapsed_secs(),
+            ));
+            None
+        }
     };
     if let Some(binding) = binding {
         rebind.write(Rebind { item, binding });
