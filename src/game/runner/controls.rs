@@ -39,10 +39,12 @@ impl RunnerAction {
 
     /// The action that gives `command`.
     pub fn of(command: Command) -> RunnerAction {
-        RunnerAction::COMMANDS
-            .into_iter()
-            .find_map(|(action, given)| (given == command).then_some(action))
-            .unwrap_or(RunnerAction::Jump)
+        match command {
+            Command::Left => RunnerAction::Left,
+            Command::Right => RunnerAction::Right,
+            Command::Jump => RunnerAction::Jump,
+            Command::Slide => RunnerAction::Slide,
+        }
     }
 }
 
